@@ -1,0 +1,1 @@
+"""The ``icp-print`` command line: argument parsing only, the work is elsewhere."""

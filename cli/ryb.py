@@ -1,0 +1,5 @@
+"""RYB commands."""
+
+
+def register(cli, solve, play) -> None:
+    """No commands yet."""

@@ -1,0 +1,1 @@
+"""Drawing: the shared sheet engine and one module per game."""

@@ -1,0 +1,1 @@
+"""RYB: the deck model, its rules, and the odds solver."""
