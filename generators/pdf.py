@@ -1,0 +1,143 @@
+"""Turning a :class:`~.sheet.Document` into files: the PDF (with its manifest
+attached), PNG previews and an SVG cut file.
+
+Everything is deterministic (reportlab's invariant mode, no timestamps, a
+document id derived from the content) and every file is written atomically.
+"""
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import os
+import tempfile
+from pathlib import Path
+
+from pypdf import PdfReader, PdfWriter
+from pypdf.generic import ArrayObject, ByteStringObject, NameObject
+from reportlab.pdfgen.canvas import Canvas
+
+from ..validators.errors import InputError
+from . import fonts
+from .pen import pen_for
+from .sheet import Document, crop_marks, cut_lines
+from .units import pt
+
+MANIFEST_NAME = "icp-print-manifest.json"
+MARK_WIDTH = 0.2        # mm, crop marks
+CUT_LINE_COLOUR = (0.6, 0.6, 0.6)
+
+
+def render(doc: Document, version: str) -> bytes:
+    """The finished PDF bytes for ``doc``."""
+    fonts.register()
+    s = doc.settings
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(pt(s.paper.width), pt(s.paper.height)), invariant=1,
+                    pageCompression=1)
+    canvas.setTitle(doc.title)
+    canvas.setAuthor("icp-print")
+    canvas.setSubject(f"{doc.game} ({doc.ruleset})")
+    canvas.setCreator(f"icp-print {version}")
+    canvas.setKeywords(f"icp-print, {doc.game}")
+    canvas.setViewerPreference("PrintScaling", "None")
+    if s.backs != "none":
+        canvas.setViewerPreference("Duplex", "DuplexFlipShortEdge" if s.backs == "short-edge"
+                                   else "DuplexFlipLongEdge")
+    for page in doc.pages:
+        if page.trim:
+            x, y, w, h = page.trim
+            b = s.bleed
+            canvas.setTrimBox(tuple(pt(v) for v in (x, y, x + w, y + h)))
+            canvas.setBleedBox(tuple(pt(v) for v in (
+                max(0, x - b), max(0, y - b),
+                min(s.paper.width, x + w + b), min(s.paper.height, y + h + b))))
+        canvas.saveState()
+        canvas.scale(pt(1), pt(1))
+        for x, y, w, h, draw, clip in page.steps:
+            canvas.saveState()
+            draw(pen_for(canvas, x, y, w, h, bleed=s.bleed if clip else 0.0,
+                         ink_saver=s.ink_saver, clip=clip))
+            canvas.restoreState()
+        if page.grid is not None:
+            _guides(canvas, doc, page.grid)
+        canvas.restoreState()
+        canvas.showPage()
+    canvas.save()
+    return _attach_manifest(buffer.getvalue(), doc, version)
+
+
+def _guides(canvas: Canvas, doc: Document, grid) -> None:
+    canvas.setStrokeColorRGB(0, 0, 0)
+    canvas.setLineWidth(MARK_WIDTH)
+    for x1, y1, x2, y2 in crop_marks(doc.settings, grid):
+        canvas.line(x1, y1, x2, y2)
+    if doc.settings.cut_lines:
+        canvas.setStrokeColorRGB(*CUT_LINE_COLOUR)
+        canvas.setLineWidth(0.1)
+        canvas.setDash([1, 1])
+        for x1, y1, x2, y2 in cut_lines(grid):
+            canvas.line(x1, y1, x2, y2)
+        canvas.setDash([])
+
+
+def _attach_manifest(pdf: bytes, doc: Document, version: str) -> bytes:
+    manifest = doc.manifest()
+    manifest["creator"] = f"icp-print {version}"
+    data = json.dumps(manifest, indent=1, sort_keys=True, ensure_ascii=False).encode()
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf)))
+    writer.add_attachment(MANIFEST_NAME, data)
+    writer.add_metadata({"/Producer": f"icp-print {version}", "/ICPGame": doc.game,
+                         "/ICPRuleset": doc.ruleset})
+    digest = hashlib.md5(pdf + data).digest()
+    writer._ID = ArrayObject([ByteStringObject(digest), ByteStringObject(digest)])
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def atomic_write(target: Path, data: bytes) -> None:
+    """Write ``data`` to ``target`` through a temporary file and a rename."""
+    target = Path(target)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
+    except OSError as exc:
+        raise InputError(f"cannot write here ({exc.strerror or exc})", source=str(target)) from None
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.replace(tmp, target)
+    except BaseException as exc:
+        Path(tmp).unlink(missing_ok=True)
+        if isinstance(exc, OSError):
+            raise InputError(f"cannot write ({exc.strerror or exc})", source=str(target)) from None
+        raise
+
+
+def read_manifest(source: str | Path) -> tuple[PdfReader, dict]:
+    """Open a PDF written by icp-print and return it with its manifest."""
+    name = str(source)
+    try:
+        raw = Path(source).read_bytes()
+    except OSError as exc:
+        raise InputError(f"cannot read file ({exc.strerror or exc})", source=name) from None
+    if not raw.lstrip()[:5] == b"%PDF-":
+        raise InputError("not a PDF file (no %PDF- header)", source=name)
+    try:
+        reader = PdfReader(io.BytesIO(raw))
+        attachments = reader.attachments
+        blobs = attachments.get(MANIFEST_NAME)
+    except Exception as exc:  # pypdf raises many kinds on damaged files
+        raise InputError(f"damaged PDF ({type(exc).__name__}: {exc})", source=name) from None
+    if not blobs:
+        raise InputError(f"no icp-print manifest attached ({MANIFEST_NAME}); "
+                         "was this PDF made by icp-print?", source=name)
+    try:
+        manifest = json.loads(blobs[0])
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise InputError(f"manifest is not valid JSON: {exc}", source=name,
+                         field=MANIFEST_NAME) from None
+    if not isinstance(manifest, dict) or manifest.get("format") != "icp-print-manifest/1":
+        raise InputError("manifest has an unknown format", source=name, field=MANIFEST_NAME)
+    return reader, manifest

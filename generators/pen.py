@@ -1,0 +1,171 @@
+"""A small drawing surface in millimetres over a reportlab canvas.
+
+Game modules draw a component through a :class:`Pen` whose origin is the
+component's trimmed lower-left corner; the art may extend ``bleed`` mm past
+the trim on every side.  Font sizes are in points (as designers think of
+them); every other length is in millimetres.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from reportlab.lib.colors import HexColor
+from reportlab.pdfgen.canvas import Canvas
+
+from . import fonts
+from .units import to_mm
+
+Colour = str  # "#rrggbb"
+LABEL_GREY = "#8a8a8a"
+
+
+def _colour(value: Colour):
+    return HexColor(value)
+
+
+@dataclass
+class Pen:
+    """Draws one component (or one free page) at true size."""
+
+    canvas: Canvas
+    w: float
+    h: float
+    bleed: float = 0.0
+    ink_saver: bool = False
+
+    # -- shapes ---------------------------------------------------------
+    def _paint(self, fill: Colour | None, stroke: Colour | None, width: float) -> tuple[int, int]:
+        c = self.canvas
+        if fill:
+            c.setFillColor(_colour(fill))
+        if stroke:
+            c.setStrokeColor(_colour(stroke))
+            c.setLineWidth(width)
+        return (1 if fill else 0), (1 if stroke else 0)
+
+    def background(self, colour: Colour) -> None:
+        """Fill the whole component including its bleed."""
+        b = self.bleed
+        self.rect(-b, -b, self.w + 2 * b, self.h + 2 * b, fill=colour)
+
+    def rect(self, x: float, y: float, w: float, h: float, *, fill: Colour | None = None,
+             stroke: Colour | None = None, width: float = 0.3, radius: float = 0.0) -> None:
+        f, s = self._paint(fill, stroke, width)
+        if radius:
+            self.canvas.roundRect(x, y, w, h, radius, stroke=s, fill=f)
+        else:
+            self.canvas.rect(x, y, w, h, stroke=s, fill=f)
+
+    def line(self, x1: float, y1: float, x2: float, y2: float, *, colour: Colour = "#000000",
+             width: float = 0.3, dash: Sequence[float] | None = None) -> None:
+        c = self.canvas
+        c.saveState()
+        c.setStrokeColor(_colour(colour))
+        c.setLineWidth(width)
+        if dash:
+            c.setDash(list(dash))
+        c.line(x1, y1, x2, y2)
+        c.restoreState()
+
+    def circle(self, x: float, y: float, r: float, *, fill: Colour | None = None,
+               stroke: Colour | None = None, width: float = 0.3) -> None:
+        f, s = self._paint(fill, stroke, width)
+        self.canvas.circle(x, y, r, stroke=s, fill=f)
+
+    def polygon(self, points: Iterable[tuple[float, float]], *, fill: Colour | None = None,
+                stroke: Colour | None = None, width: float = 0.3, closed: bool = True) -> None:
+        pts = list(points)
+        p = self.canvas.beginPath()
+        p.moveTo(*pts[0])
+        for q in pts[1:]:
+            p.lineTo(*q)
+        if closed:
+            p.close()
+        f, s = self._paint(fill, stroke, width)
+        self.canvas.drawPath(p, stroke=s, fill=f)
+
+    def path(self):
+        """A reportlab path in this pen's millimetre space, for curves."""
+        return self.canvas.beginPath()
+
+    def draw_path(self, p, *, fill: Colour | None = None, stroke: Colour | None = None,
+                  width: float = 0.3) -> None:
+        f, s = self._paint(fill, stroke, width)
+        self.canvas.drawPath(p, stroke=s, fill=f)
+
+    # -- text -----------------------------------------------------------
+    @staticmethod
+    def text_width(text: str, size: float, bold: bool = False) -> float:
+        """Width in mm of ``text`` at ``size`` points."""
+        return fonts.width_mm(text, size, bold)
+
+    def text(self, x: float, y: float, text: str, *, size: float = 9.0, bold: bool = False,
+             colour: Colour = "#000000", anchor: str = "left") -> None:
+        """Draw one line with its baseline at ``y``; anchor is left, centre or right."""
+        c = self.canvas
+        c.setFillColor(_colour(colour))
+        c.setFont(fonts.face(bold), to_mm(size))
+        if anchor == "centre":
+            c.drawCentredString(x, y, text)
+        elif anchor == "right":
+            c.drawRightString(x, y, text)
+        else:
+            c.drawString(x, y, text)
+
+    def fit_text(self, x: float, y: float, text: str, max_width: float, *, size: float = 9.0,
+                 bold: bool = False, colour: Colour = "#000000", anchor: str = "left",
+                 min_size: float = 4.0) -> float:
+        """Draw ``text`` shrunk (never below ``min_size``) to fit ``max_width``; returns the size."""
+        width = self.text_width(text, size, bold)
+        if width > max_width:
+            size = max(min_size, size * max_width / width)
+        self.text(x, y, text, size=size, bold=bold, colour=colour, anchor=anchor)
+        return size
+
+    def wrap(self, text: str, width: float, size: float, bold: bool = False) -> list[str]:
+        """Split ``text`` into lines no wider than ``width`` mm (paragraphs on newlines)."""
+        lines: list[str] = []
+        for paragraph in text.split("\n"):
+            line = ""
+            for word in paragraph.split():
+                trial = f"{line} {word}".strip()
+                if line and self.text_width(trial, size, bold) > width:
+                    lines.append(line)
+                    line = word
+                else:
+                    line = trial
+            lines.append(line)
+        return lines
+
+    def paragraph(self, x: float, top: float, text: str, width: float, *, size: float = 8.0,
+                  bold: bool = False, colour: Colour = "#000000", leading: float = 1.25,
+                  anchor: str = "left") -> float:
+        """Draw wrapped text whose first line's top is at ``top``; returns the y below it."""
+        step = to_mm(size) * leading
+        y = top - to_mm(size) * 0.8
+        for line in self.wrap(text, width, size, bold):
+            self.text(x, y, line, size=size, bold=bold, colour=colour, anchor=anchor)
+            y -= step
+        return y + step - to_mm(size) * 0.25
+
+    def label(self, text: str, *, y: float = 1.6, size: float = 4.5) -> None:
+        """The small ``[id]`` line that people and ``icp-print check`` read to count components."""
+        self.text(self.w / 2, y, f"[{text}]", size=size, colour=LABEL_GREY, anchor="centre")
+
+
+def pen_for(canvas: Canvas, x: float, y: float, w: float, h: float, *, bleed: float = 0.0,
+            ink_saver: bool = False, clip: bool = True) -> Pen:
+    """Move the canvas origin to ``(x, y)`` mm and clip to the bleed box.
+
+    The caller wraps this in ``saveState``/``restoreState``.
+    """
+    canvas.translate(x, y)
+    if clip:
+        p = canvas.beginPath()
+        p.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed)
+        canvas.clipPath(p, stroke=0, fill=0)
+    return Pen(canvas, w, h, bleed, ink_saver)
+
+
+__all__ = ["Pen", "pen_for", "Colour"]

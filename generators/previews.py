@@ -1,0 +1,64 @@
+"""Extra outputs beside the PDF: PNG pages to look at, an SVG cut file to cut with."""
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pypdfium2
+import svgwrite
+
+from ..validators.errors import InputError
+from .pdf import atomic_write
+from .sheet import Document
+
+SHEET_GAP = 10.0  # mm between sheets stacked in one SVG
+
+
+def write_pngs(pdf: bytes, directory: Path, stem: str, dpi: int = 150) -> list[Path]:
+    """Render every page to ``directory/stem-NN.png`` at ``dpi``."""
+    if not 30 <= dpi <= 1200:
+        raise InputError(f"dpi must be between 30 and 1200, got {dpi}", field="--dpi")
+    directory = Path(directory)
+    if directory.exists() and not directory.is_dir():
+        raise InputError("not a directory", source=str(directory), field="--png")
+    document = pypdfium2.PdfDocument(pdf)
+    written = []
+    try:
+        for index in range(len(document)):
+            image = document[index].render(scale=dpi / 72).to_pil()
+            buffer = io.BytesIO()
+            image.save(buffer, format="PNG", dpi=(dpi, dpi))
+            target = directory / f"{stem}-{index + 1:02d}.png"
+            atomic_write(target, buffer.getvalue())
+            written.append(target)
+    finally:
+        document.close()
+    return written
+
+
+def cut_svg(doc: Document) -> bytes:
+    """An SVG, in millimetres, with the trim outline of every component.
+
+    Each front sheet is one layer (``sheet-N``), stacked top to bottom with a
+    gap, its page outline drawn in grey for registration and the trims in red.
+    """
+    page = doc.settings.paper
+    fronts = [p for p in doc.pages if p.side == "front" and p.placed]
+    height = max(1, len(fronts)) * (page.height + SHEET_GAP) - SHEET_GAP
+    drawing = svgwrite.Drawing(size=(f"{page.width}mm", f"{height}mm"), profile="full", debug=False,
+                               viewBox=f"0 0 {page.width} {height}")
+    for n, sheet in enumerate(fronts):
+        top = n * (page.height + SHEET_GAP)
+        layer = drawing.g(id=f"sheet-{n + 1}", **{"inkscape:label": f"Sheet {n + 1}",
+                                                  "inkscape:groupmode": "layer"})
+        layer.add(drawing.rect((0, top), (page.width, page.height), fill="none",
+                               stroke="#999999", stroke_width=0.2, id=f"sheet-{n + 1}-page"))
+        for i, item in enumerate(sheet.placed):
+            # SVG's y grows downward from the top; the sheet engine's y grows upward.
+            y = top + page.height - item.y - item.h
+            layer.add(drawing.rect((round(item.x, 4), round(y, 4)), (item.w, item.h),
+                                   fill="none", stroke="#ff0000", stroke_width=0.1,
+                                   id=f"sheet-{n + 1}-cut-{i + 1}"))
+        drawing.add(layer)
+    drawing.attribs["xmlns:inkscape"] = "http://www.inkscape.org/namespaces/inkscape"
+    return drawing.tostring().encode()
