@@ -18,12 +18,12 @@ from pypdf.generic import ArrayObject, ByteStringObject, NameObject
 from reportlab.pdfgen.canvas import Canvas
 
 from ..validators.errors import InputError
+from ..validators.pdfcheck import MANIFEST_NAME
 from . import fonts
 from .pen import pen_for
 from .sheet import Document, crop_marks, cut_lines
 from .units import pt
 
-MANIFEST_NAME = "icp-print-manifest.json"
 MARK_WIDTH = 0.2        # mm, crop marks
 CUT_LINE_COLOUR = (0.6, 0.6, 0.6)
 
@@ -34,7 +34,7 @@ def render(doc: Document, version: str) -> bytes:
     s = doc.settings
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=(pt(s.paper.width), pt(s.paper.height)), invariant=1,
-                    pageCompression=1)
+                    pageCompression=1, initialFontName=fonts.REGULAR, initialFontSize=9)
     canvas.setTitle(doc.title)
     canvas.setAuthor("icp-print")
     canvas.setSubject(f"{doc.game} ({doc.ruleset})")
@@ -113,31 +113,3 @@ def atomic_write(target: Path, data: bytes) -> None:
         if isinstance(exc, OSError):
             raise InputError(f"cannot write ({exc.strerror or exc})", source=str(target)) from None
         raise
-
-
-def read_manifest(source: str | Path) -> tuple[PdfReader, dict]:
-    """Open a PDF written by icp-print and return it with its manifest."""
-    name = str(source)
-    try:
-        raw = Path(source).read_bytes()
-    except OSError as exc:
-        raise InputError(f"cannot read file ({exc.strerror or exc})", source=name) from None
-    if not raw.lstrip()[:5] == b"%PDF-":
-        raise InputError("not a PDF file (no %PDF- header)", source=name)
-    try:
-        reader = PdfReader(io.BytesIO(raw))
-        attachments = reader.attachments
-        blobs = attachments.get(MANIFEST_NAME)
-    except Exception as exc:  # pypdf raises many kinds on damaged files
-        raise InputError(f"damaged PDF ({type(exc).__name__}: {exc})", source=name) from None
-    if not blobs:
-        raise InputError(f"no icp-print manifest attached ({MANIFEST_NAME}); "
-                         "was this PDF made by icp-print?", source=name)
-    try:
-        manifest = json.loads(blobs[0])
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise InputError(f"manifest is not valid JSON: {exc}", source=name,
-                         field=MANIFEST_NAME) from None
-    if not isinstance(manifest, dict) or manifest.get("format") != "icp-print-manifest/1":
-        raise InputError("manifest has an unknown format", source=name, field=MANIFEST_NAME)
-    return reader, manifest

@@ -169,18 +169,20 @@ def fit_grid(settings: SheetSettings, w: float, h: float) -> Grid:
                 top=(settings.paper.height + total_h) / 2)
 
 
-def mirror(settings: SheetSettings, x: float, y: float, w: float, h: float) -> tuple[float, float]:
+def mirror(settings: SheetSettings, x: float, y: float, w: float = 0.0, h: float = 0.0, *,
+           offset: bool = True) -> tuple[float, float]:
     """Where the back of a ``w`` x ``h`` box at ``(x, y)`` goes on the back page.
 
     Long-edge duplex flips the sheet about its vertical axis, short-edge about
-    its horizontal axis; the printer's known drift is then added.
+    its horizontal axis; the printer's known drift is then added (unless
+    ``offset`` is false: the engine adds it to free-layout back pages itself).
 
     >>> s = SheetSettings(paper=Paper("t", 200, 300), back_offset=(0.5, -1.0))
     >>> mirror(s, 10, 20, 50, 80)
     (140.5, 19.0)
     """
     page = settings.paper
-    dx, dy = settings.back_offset
+    dx, dy = settings.back_offset if offset else (0.0, 0.0)
     if settings.backs == "short-edge":
         return x + dx, page.height - y - h + dy
     return page.width - x - w + dx, y + dy
@@ -265,7 +267,9 @@ class Document:
                  trim: tuple[float, float, float, float] | None = None) -> None:
         """A free-layout page drawn in page coordinates (origin at the page's lower-left).
 
-        ``placed`` says which labelled components the drawing holds and where;
+        ``back`` draws the back page in its own coordinates (use :func:`mirror`
+        with ``offset=False`` to find what lies behind a point); the engine
+        shifts it by the back offset.  ``placed`` says which labelled components the drawing holds and where;
         ``pieces`` gives their manifest entries (kind, data) in the same order.
         """
         page = self.settings.paper

@@ -1,0 +1,111 @@
+"""The calibration sheet: rulers and a grid to confirm 100% scale, and
+front/back targets that measure a printer's duplex drift in millimetres."""
+from __future__ import annotations
+
+from .pen import Pen
+from .sheet import Document, Piece, Placed, SheetSettings, mirror
+
+SCALE_RANGE = 5.0      # mm each way on the back-page scales
+TARGET_INSET = 35.0    # mm from the page edges to the corner targets
+INCH = 25.4
+
+
+def targets(settings: SheetSettings) -> list[tuple[float, float]]:
+    """Centres of the five registration crosses on the front page."""
+    w, h = settings.paper.width, settings.paper.height
+    t = TARGET_INSET
+    return [(t, h - t), (w - t, h - t), (w / 2, h / 2 - 20), (t, t + 10), (w - t, t + 10)]
+
+
+def _cross(pen: Pen, x: float, y: float) -> None:
+    pen.circle(x, y, 3, stroke="#000000", width=0.2)
+    pen.line(x - 6, y, x + 6, y, width=0.15)
+    pen.line(x, y - 6, x, y + 6, width=0.15)
+
+
+def _ruler(pen: Pen, x: float, y: float, length: float, step: float, every: int, unit: str,
+           label_step: int) -> None:
+    pen.line(x, y, x + length, y, width=0.2)
+    n = round(length / step)
+    for i in range(n + 1):
+        tall = 4 if i % every == 0 else (2.6 if every % 2 == 0 and i % (every // 2) == 0 else 1.6)
+        pen.line(x + i * step, y, x + i * step, y + tall, width=0.12)
+        if i % every == 0 and (i // every) % label_step == 0:
+            pen.text(x + i * step, y + 5, f"{i // every}", size=6, anchor="centre")
+    pen.text(x + length + 2, y + 1, unit, size=7)
+
+
+def front(settings: SheetSettings):
+    def draw(pen: Pen) -> None:
+        w, h = pen.w, pen.h
+        pen.text(w / 2, h - 14, "icp-print calibration sheet", size=14, bold=True, anchor="centre")
+        pen.text(w / 2, h - 20, "Print at 100% / actual size, double-sided, "
+                 f"flip on the {settings.backs.replace('-', ' ')}.", size=8, anchor="centre")
+        _ruler(pen, 50, h - 50, 100, 1, 10, "cm (100 mm)", 1)
+        pen.label("calibration:ruler-100mm", y=h - 56)
+        _ruler(pen, 50, h - 72, 4 * INCH, INCH / 8, 8, "inches (4 in)", 1)
+        pen.label("calibration:ruler-4in", y=h - 78)
+        gx, gy, cols, rows = (w - 100) / 2, h - 150, 10, 6
+        for i in range(cols + 1):
+            pen.line(gx + i * 10, gy, gx + i * 10, gy + rows * 10, width=0.12, colour="#555555")
+        for j in range(rows + 1):
+            pen.line(gx, gy + j * 10, gx + cols * 10, gy + j * 10, width=0.12, colour="#555555")
+        pen.text(w / 2, gy - 4, "1 cm grid: every square must measure 10 x 10 mm", size=7,
+                 anchor="centre")
+        pen.label("calibration:grid-1cm", y=gy - 8)
+        for x, y in targets(settings):
+            _cross(pen, x, y)
+            pen.text(x, y - 9, "[calibration:target]", size=4.5, anchor="centre", colour="#8a8a8a")
+        lines = [
+            "1. Measure the 100 mm ruler and the grid. If they are off, turn off 'fit to page'.",
+            "2. Hold the sheet against a window or lamp and look at the back.",
+            "3. Read where each front cross falls on the back's scales: those numbers are X,Y in mm.",
+            "4. Average them and print with --back-offset X,Y (0,0 means the backs already line up).",
+        ]
+        for i, line in enumerate(lines):
+            pen.text(w / 2, 105 - i * 4.5, line, size=7.5, anchor="centre")
+
+    return draw
+
+
+def back(settings: SheetSettings):
+    """Scales behind each front cross; the value read is the correction to use."""
+
+    def draw(pen: Pen) -> None:
+        for x, y in targets(settings):
+            bx, by = mirror(settings, x, y, offset=False)
+            pen.line(bx - SCALE_RANGE - 1, by, bx + SCALE_RANGE + 1, by, width=0.15)
+            pen.line(bx, by - SCALE_RANGE - 1, bx, by + SCALE_RANGE + 1, width=0.15)
+            steps = int(SCALE_RANGE * 2)
+            for i in range(-steps, steps + 1):
+                d = i / 2
+                tall = 1.6 if i % 2 == 0 else 0.8
+                pen.line(bx + d, by - tall / 2, bx + d, by + tall / 2, width=0.1)
+                pen.line(bx - tall / 2, by + d, bx + tall / 2, by + d, width=0.1)
+                if i % 4 == 0 and i:
+                    pen.text(bx + d, by - 3.2, f"{d:+g}", size=4.5, anchor="centre")
+                    pen.text(bx - 2.5, by + d - 0.6, f"{d:+g}", size=4.5, anchor="right")
+            pen.text(bx + 7, by + 4, "X →", size=4.5)
+            pen.text(bx + 1, by + SCALE_RANGE + 2, "Y ↑", size=4.5)
+        pen.text(pen.w / 2, 20, "Back of the calibration sheet: read X,Y where the front's crosses "
+                 "show through.", size=7.5, anchor="centre")
+
+    return draw
+
+
+PARTS = ("ruler-100mm", "ruler-4in", "grid-1cm", "target")
+
+
+def build(settings: SheetSettings) -> Document:
+    doc = Document(settings, game="calibration", ruleset="calibration-1",
+                   title="icp-print calibration sheet")
+    page = settings.paper
+    placed, pieces = [], []
+    for part in PARTS:
+        count = len(targets(settings)) if part == "target" else 1
+        for _ in range(count):
+            placed.append(Placed(f"calibration:{part}", part, 0, 0, page.width, page.height))
+            pieces.append(Piece(part, f"calibration:{part}", front(settings)))
+    doc.add_page(front(settings), section="calibration", placed=placed, pieces=pieces,
+                 back=back(settings))
+    return doc

@@ -1,0 +1,25 @@
+"""``check`` for the calibration sheet: the rulers, grid and five targets are there."""
+from __future__ import annotations
+
+from typing import Any
+
+from .report import Finding, failed, passed
+
+GAME = "calibration"
+EXPECTED = {"ruler-100mm": 1, "ruler-4in": 1, "grid-1cm": 1, "target": 5}
+
+
+def looks_like(data: dict[str, Any]) -> bool:
+    return False
+
+
+def check_toml(data: dict[str, Any], source: str) -> tuple[list[Finding], dict]:
+    return [failed("file kind", "calibration sheets have no component file", source)], {}
+
+
+def check_components(components: list[dict], options: dict) -> tuple[list[Finding], dict]:
+    counts = {c["kind"]: int(c["count"]) for c in components}
+    findings = [passed(kind, f"{n} printed") if counts.get(kind) == n
+                else failed(kind, f"expected {n}, found {counts.get(kind, 0)}")
+                for kind, n in EXPECTED.items()]
+    return findings, {"parts": sum(counts.values())}

@@ -1,0 +1,62 @@
+"""What a check found: one :class:`Finding` per rule or count looked at."""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One rule or count checked: whether it holds, and where it failed."""
+
+    rule: str
+    ok: bool
+    message: str
+    where: str | None = None
+
+    def line(self) -> str:
+        mark = "ok  " if self.ok else "FAIL"
+        place = f"{self.where}: " if self.where else ""
+        return f"  {mark} {self.rule}: {place}{self.message}"
+
+
+def passed(rule: str, message: str) -> Finding:
+    return Finding(rule, True, message)
+
+
+def failed(rule: str, message: str, where: str | None = None) -> Finding:
+    return Finding(rule, False, message, where)
+
+
+@dataclass
+class Report:
+    """Everything ``icp-print check`` says about one file."""
+
+    subject: str
+    game: str
+    kind: str                      # "pdf" or "toml"
+    findings: list[Finding] = field(default_factory=list)
+    summary: dict = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        return all(f.ok for f in self.findings)
+
+    @property
+    def exit_code(self) -> int:
+        return 0 if self.ok else 1
+
+    def failures(self) -> list[Finding]:
+        return [f for f in self.findings if not f.ok]
+
+    def as_dict(self) -> dict:
+        return {"file": self.subject, "game": self.game, "kind": self.kind, "ok": self.ok,
+                "summary": self.summary, "findings": [asdict(f) for f in self.findings]}
+
+    def text(self) -> str:
+        failures = self.failures()
+        head = f"{self.subject}: {self.game} {self.kind}: " + (
+            "OK" if not failures else f"{len(failures)} problem{'s' * (len(failures) != 1)}")
+        lines = [head]
+        lines += [f"  {key}: {value}" for key, value in self.summary.items()]
+        lines += [f.line() for f in self.findings]
+        return "\n".join(lines)

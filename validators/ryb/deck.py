@@ -1,0 +1,197 @@
+"""RYB decks: reading a deck file, and checking a deck against the rules.
+
+A deck is kept as groups of identical cards with a count, so a file that
+asks for a million copies is refused without building a million objects.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from ...templates import path
+from ..errors import InputError
+from ..report import Finding, failed, passed
+from ..schema import field, load_toml, reject_unknown
+from .model import (COLOURS, HAND_SIZE, MAX_DECK, MULTIPLIER, WIN_COLOURS, WIN_POINTS, Goal,
+                    cards_needed_to_deal, tier, value_for)
+
+REFERENCE_DECK = path("ryb", "reference-deck.toml")
+CARD_TEXTS = path("ryb", "cards.toml")
+MAX_TARGET = 10_000
+
+
+@dataclass(frozen=True)
+class CardGroup:
+    """``count`` identical cards as the deck file wrote them (not yet judged)."""
+
+    kind: str                # "goal" or "action"
+    name: str                # the colour of a Goal, the name of an Action
+    count: int
+    where: str               # e.g. "goal[3]" in the file
+    target: int = 0
+    value: int | None = None  # as written; None means "computed by the rule"
+
+    @property
+    def title(self) -> str:
+        if self.kind == "goal":
+            return f"{self.name.capitalize()} {self.target}"
+        return self.name
+
+    def goal(self) -> Goal:
+        return Goal(self.name, self.target,
+                    self.value if self.value is not None else value_for(self.name, self.target))
+
+
+@dataclass(frozen=True)
+class Deck:
+    name: str
+    variable: str
+    groups: tuple[CardGroup, ...]
+
+    @property
+    def size(self) -> int:
+        return sum(g.count for g in self.groups)
+
+    def goals(self) -> list[tuple[Goal, int]]:
+        return [(g.goal(), g.count) for g in self.groups if g.kind == "goal" and g.name in COLOURS]
+
+
+@cache
+def card_texts() -> dict[str, Any]:
+    """Colours, Action texts and Variable functions from ``templates/ryb/cards.toml``."""
+    return load_toml(CARD_TEXTS)
+
+
+def action_names() -> tuple[str, ...]:
+    return tuple(card_texts()["actions"])
+
+
+def variable_functions() -> tuple[str, ...]:
+    return tuple(card_texts()["variable"])
+
+
+def load_deck(source: str | Path = REFERENCE_DECK) -> Deck:
+    """Read a deck file; type errors raise :class:`InputError` naming file and field."""
+    try:
+        return parse_deck(load_toml(source), default_name=Path(source).stem)
+    except InputError as exc:
+        raise exc.located(str(source)) from None
+
+
+def parse_deck(data: dict[str, Any], default_name: str = "custom deck") -> Deck:
+    """Build a :class:`Deck` from parsed TOML, checking only types and shape."""
+    reject_unknown(data, {"deck", "goal", "action", "game"})
+    head = field(data, "deck", dict, default={})
+    reject_unknown(head, {"name", "variable"}, where="deck")
+    name = field(head, "name", str, where="deck", default=default_name)
+    variable = field(head, "variable", str, where="deck", default="reset")
+    groups: list[CardGroup] = []
+    for i, entry in enumerate(field(data, "goal", list, default=[])):
+        where = f"goal[{i}]"
+        if not isinstance(entry, dict):
+            raise InputError("must be a table", field=where)
+        reject_unknown(entry, {"colour", "color", "target", "targets", "value", "count"}, where=where)
+        colour = field(entry, "colour" if "colour" in entry else "color", str, where=where).lower()
+        count = field(entry, "count", int, where=where, default=1)
+        value = field(entry, "value", int, where=where, default=None)
+        if ("target" in entry) == ("targets" in entry):
+            raise InputError("give either target or targets", field=where)
+        if "target" in entry:
+            targets = [field(entry, "target", int, where=where)]
+        else:
+            targets = field(entry, "targets", list, where=where)
+            if not targets:
+                raise InputError("must list at least one target", field=f"{where}.targets")
+        for j, target in enumerate(targets):
+            if not isinstance(target, int) or isinstance(target, bool):
+                raise InputError(f"must be an integer, got {target!r}", field=f"{where}.targets[{j}]")
+            if abs(target) > MAX_TARGET:
+                raise InputError(f"target {target} is absurd (at most {MAX_TARGET})",
+                                 field=f"{where}.targets[{j}]" if "targets" in entry else f"{where}.target")
+            groups.append(CardGroup("goal", colour, count, where, target, value))
+    for i, entry in enumerate(field(data, "action", list, default=[])):
+        where = f"action[{i}]"
+        if not isinstance(entry, dict):
+            raise InputError("must be a table", field=where)
+        reject_unknown(entry, {"name", "count"}, where=where)
+        groups.append(CardGroup("action", field(entry, "name", str, where=where).lower(),
+                                field(entry, "count", int, where=where, default=1), where))
+    return Deck(name, variable.lower(), tuple(groups))
+
+
+def check_deck(deck: Deck) -> list[Finding]:
+    """Every rule a deck must meet, one finding each (failures name the card)."""
+    findings: list[Finding] = []
+    colours_ok = counts_ok = targets_ok = values_ok = actions_ok = True
+    actions = action_names()
+    for g in deck.groups:
+        where = f"{g.where} ({g.title})"
+        if g.count < 1:
+            counts_ok = False
+            findings.append(failed("card counts", f"count must be at least 1, got {g.count}", where))
+        elif g.count > MAX_DECK:
+            counts_ok = False
+            findings.append(failed("deck size", f"count {g.count} is absurd (a deck holds at most "
+                                   f"{MAX_DECK} cards)", where))
+        if g.kind == "action":
+            if g.name not in actions:
+                actions_ok = False
+                findings.append(failed("action names", f"unknown Action {g.name!r} "
+                                       f"(known: {', '.join(actions)})", where))
+            continue
+        if g.name not in COLOURS:
+            colours_ok = False
+            findings.append(failed("goal colours", f"unknown colour {g.name!r} "
+                                   f"(known: {', '.join(COLOURS)})", where))
+            continue
+        if g.target < 1:
+            targets_ok = False
+            findings.append(failed("targets", f"Target must be at least 1, got {g.target}", where))
+        elif g.value is not None and g.value != value_for(g.name, g.target):
+            values_ok = False
+            findings.append(failed(
+                "multiplier rule",
+                f"Value {g.value} breaks the rule: a {tier(g.name)} Goal is worth "
+                f"Target x{MULTIPLIER[tier(g.name)]} = {value_for(g.name, g.target)}", where))
+    for ok, rule, message in [
+        (colours_ok, "goal colours", "every Goal has one of the seven colours"),
+        (actions_ok, "action names", "every Action is one of the six Action cards"),
+        (counts_ok, "card counts", "every card count is at least 1"),
+        (targets_ok, "targets", "every Target is at least 1"),
+        (values_ok, "multiplier rule", "Values are Target x2, x3 and x4"),
+    ]:
+        if ok:
+            findings.append(passed(rule, message))
+    if deck.variable not in variable_functions():
+        findings.append(failed("variable function", f"unknown Variable function {deck.variable!r} "
+                               f"(known: {', '.join(variable_functions())})", "deck.variable"))
+    findings += _whole_deck(deck)
+    return findings
+
+
+def _whole_deck(deck: Deck) -> list[Finding]:
+    findings = []
+    size = deck.size
+    if size > MAX_DECK:
+        findings.append(failed("deck size", f"{size} cards is absurd (at most {MAX_DECK})", "deck"))
+    needed = max(cards_needed_to_deal(p) for p in HAND_SIZE)
+    if size < needed:
+        findings.append(failed("deal", f"{size} cards cannot deal every table from 2 to 5 players "
+                               f"and leave a Draw deck: at least {needed} are needed "
+                               f"(3 or 4 players take 12)", "deck"))
+    else:
+        findings.append(passed("deal", f"{size} cards deal 2 to 5 players with a Draw deck left"))
+    # Completing every Goal gives the most points and colours, so the whole deck decides it.
+    goals = [(g, n) for g, n in deck.goals() if g.target >= 1 and n >= 1]
+    colours = len({g.colour for g, _ in goals})
+    total = sum(g.value * n for g, n in goals)
+    if colours >= WIN_COLOURS and total > WIN_POINTS:
+        findings.append(passed("winning", f"Goals of {colours} colours worth {total} points: "
+                               "a win (3+ colours, more than 100) is possible"))
+    else:
+        findings.append(failed("winning", f"no way to score more than {WIN_POINTS} points with Goals "
+                               f"of at least {WIN_COLOURS} colours (the deck has {colours} colour(s) "
+                               f"worth {total} points in all)", "deck"))
+    return findings

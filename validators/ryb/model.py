@@ -1,0 +1,109 @@
+"""RYB's rules as code: colours, dice totals, deal sizes, card values, winning.
+
+>>> colour_total("purple", {"red": [1, 4, 5], "blue": [3, 5, 6]})
+10
+>>> value_for("black", 7)
+28
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+Colour = str   # one of COLOURS
+DieColour = str  # "red", "yellow" or "blue"
+
+DICE: tuple[DieColour, ...] = ("red", "yellow", "blue")
+
+# Which dice colours each Goal colour needs ("Red and Yellow make Orange", ...).
+NEEDS: dict[Colour, tuple[DieColour, ...]] = {
+    "red": ("red",),
+    "yellow": ("yellow",),
+    "blue": ("blue",),
+    "orange": ("red", "yellow"),
+    "green": ("yellow", "blue"),
+    "purple": ("blue", "red"),
+    "black": ("red", "yellow", "blue"),
+}
+COLOURS: tuple[Colour, ...] = ("red", "orange", "yellow", "green", "blue", "purple", "black")
+TIER = {1: "primary", 2: "secondary", 3: "tertiary"}
+
+# Designer's notes of 1/30/00: Primaries x2, Secondaries x3, Tertiaries x4.
+MULTIPLIER = {"primary": 2, "secondary": 3, "tertiary": 4}
+
+# Setting Up: cards dealt to each player by player count.
+HAND_SIZE = {2: 5, 3: 4, 4: 3, 5: 2}
+MAX_PLAYERS = max(HAND_SIZE)
+
+STARTING_POOL: dict[DieColour, int] = {"red": 2, "yellow": 2, "blue": 2}
+WIN_POINTS = 100       # a winner has MORE than this many points ...
+WIN_COLOURS = 3        # ... from Goals of at least this many colours
+SWAP_LIMIT = 10        # Swap: the rolled dice must total 10 or less
+MAX_DECK = 1000        # larger decks are refused as absurd
+
+
+def tier(colour: Colour) -> str:
+    """Primary, secondary or tertiary: how many dice colours the Goal needs."""
+    return TIER[len(NEEDS[colour])]
+
+
+def value_for(colour: Colour, target: int) -> int:
+    """The Value the multiplier rule gives a Goal of ``colour`` and ``target``."""
+    return MULTIPLIER[tier(colour)] * target
+
+
+def colour_total(colour: Colour, rolls: Mapping[DieColour, Sequence[int]]) -> int:
+    """Points of ``colour`` a roll makes: the smallest of the needed colours' sums.
+
+    Example 1 of the rules: red 4+4, yellow 2+5, blue 3+4+4.
+
+    >>> roll = {"red": [4, 4], "yellow": [2, 5], "blue": [3, 4, 4]}
+    >>> [colour_total(c, roll) for c in COLOURS]
+    [8, 7, 7, 7, 11, 8, 7]
+    """
+    return min(sum(rolls.get(die, ())) for die in NEEDS[colour])
+
+
+def effective_target(target: int, banked: int) -> int:
+    """Each point banked on a Goal lowers its Target by one (never below zero)."""
+    return max(0, target - banked)
+
+
+def completes(colour: Colour, target: int, banked: int,
+              rolls: Mapping[DieColour, Sequence[int]]) -> bool:
+    """An attempt completes the Goal when the total equals or exceeds the Target."""
+    return colour_total(colour, rolls) >= effective_target(target, banked)
+
+
+@dataclass(frozen=True)
+class Goal:
+    """A Goal card: colour across the top, Target in the middle, Value in the corner."""
+
+    colour: Colour
+    target: int
+    value: int
+
+    @property
+    def name(self) -> str:
+        return f"{self.colour.capitalize()} {self.target}"
+
+    @property
+    def slug(self) -> str:
+        return f"{self.colour}-{self.target}"
+
+
+def has_won(treasure: Sequence[Goal]) -> bool:
+    """Goals of three or more colours whose values add up to more than 100.
+
+    >>> has_won([Goal("red", 18, 36), Goal("green", 9, 27), Goal("black", 10, 40)])
+    True
+    >>> has_won([Goal("red", 18, 36), Goal("red", 12, 24), Goal("black", 12, 48)])
+    False
+    """
+    return (len({g.colour for g in treasure}) >= WIN_COLOURS
+            and sum(g.value for g in treasure) > WIN_POINTS)
+
+
+def cards_needed_to_deal(players: int = MAX_PLAYERS) -> int:
+    """Cards dealt to ``players`` hands plus one left to start the Draw deck."""
+    return players * HAND_SIZE[players] + 1
