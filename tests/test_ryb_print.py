@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import re
 import xml.etree.ElementTree as ET
 
@@ -22,12 +23,14 @@ def deck_pdf(tmp_path_factory):
     from click.testing import CliRunner
     from icp_print.cli.main import main
     folder = tmp_path_factory.mktemp("ryb")
-    runner = CliRunner()
-    with runner.isolated_filesystem(temp_dir=folder) as cwd:
-        result = runner.invoke(main, ["ryb", "--out", "deck.pdf"])   # the user's own example
-        assert result.exit_code == 0, result.output
-        data = open("deck.pdf", "rb").read()
-    return data
+    here = os.getcwd()
+    os.chdir(folder)
+    try:
+        result = CliRunner().invoke(main, ["ryb", "--out", "deck.pdf"])   # the user's own example
+    finally:
+        os.chdir(here)
+    assert result.exit_code == 0, result.output
+    return (folder / "deck.pdf").read_bytes()
 
 
 def manifest(pdf: bytes) -> dict:
