@@ -16,6 +16,7 @@ from .common import VERSION
 COMMAND_MODULES = (
     "core",
     "ryb",
+    "dice",
 )
 
 

@@ -15,7 +15,7 @@ bytes; geometry stays in millimetres until the pen converts it.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Callable, Sequence
 
@@ -241,12 +241,19 @@ class Document:
             "width_mm": round(w, 3), "height_mm": round(h, 3), "data": piece.data})
         entry["count"] += 1
 
-    def add_pieces(self, pieces: Sequence[Piece], w: float, h: float, *, section: str) -> Grid:
-        """Impose ``pieces`` of ``w`` x ``h`` mm, a back page after each front page."""
+    def add_pieces(self, pieces: Sequence[Piece], w: float, h: float, *, section: str,
+                   marks: bool = True) -> Grid:
+        """Impose ``pieces`` of ``w`` x ``h`` mm, a back page after each front page.
+
+        ``marks=False`` leaves out crop marks, for pieces cut along their own
+        outline (dice nets) rather than along their bounding box.
+        """
         grid = fit_grid(self.settings, w, h)
         b = self.settings.bleed
         for start in range(0, len(pieces), grid.capacity):
-            front = Page("front", section, grid=grid)
+            count = min(grid.capacity, len(pieces) - start)
+            used = replace(grid, cols=min(grid.cols, count), rows=-(-count // grid.cols))
+            front = Page("front", section, grid=used if marks else None)
             back = Page("back", section)
             for slot, piece in enumerate(pieces[start:start + grid.capacity]):
                 x, y = grid.origin(slot)
@@ -256,7 +263,7 @@ class Document:
                 if piece.back is not None:
                     bx, by = mirror(self.settings, x, y, w, h)
                     back.steps.append((bx, by, w, h, piece.back, True))
-            xs, ys = grid.trim_xs(), grid.trim_ys()
+            xs, ys = used.trim_xs(), used.trim_ys()
             front.trim = (xs[0], ys[-1], xs[-1] - xs[0], ys[0] - ys[-1])
             back.trim = (*mirror(self.settings, *front.trim), front.trim[2], front.trim[3])
             self._add(front, back)

@@ -15,6 +15,7 @@ from .errors import InputError
 GAME_CHECKS = {
     "ryb": "ryb.checks",
     "calibration": "calibration",
+    "dice": "dice",
 }
 
 
