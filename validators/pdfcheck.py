@@ -14,7 +14,7 @@ from pypdf import PdfReader
 from .errors import IcpError, InputError
 from .registry import checks_for, game_of_toml
 from .report import Report, failed, passed
-from .schema import load_toml
+from .schema import load_toml, read_bytes
 
 MANIFEST_NAME = "icp-print-manifest.json"
 LABEL = re.compile(r"\[([a-z][a-z0-9_-]*(?::[a-z0-9._+-]+)+)\]")
@@ -27,11 +27,7 @@ def check_file(source: str | Path) -> Report:
     name = str(source)
     if Path(source).suffix.lower() == ".toml":
         return check_toml_file(source)
-    try:
-        head = Path(source).read_bytes()[:1024]
-    except OSError as exc:
-        raise InputError(f"cannot read file ({exc.strerror or exc})", source=name) from None
-    if head.lstrip().startswith(b"%PDF-"):
+    if read_bytes(source, 1024).lstrip().startswith(b"%PDF-"):
         return check_pdf(source)
     raise InputError("neither a PDF nor a .toml component file", source=name)
 
@@ -47,10 +43,7 @@ def check_toml_file(source: str | Path) -> Report:
 def read_manifest(source: str | Path) -> tuple[PdfReader, dict]:
     """Open a PDF written by icp-print and return it with its manifest."""
     name = str(source)
-    try:
-        raw = Path(source).read_bytes()
-    except OSError as exc:
-        raise InputError(f"cannot read file ({exc.strerror or exc})", source=name) from None
+    raw = read_bytes(source)
     if not raw.lstrip()[:5] == b"%PDF-":
         raise InputError("not a PDF file (no %PDF- header)", source=name)
     try:

@@ -16,13 +16,19 @@ _TYPE_NAMES = {int: "an integer", float: "a number", str: "a string", bool: "tru
                list: "a list", dict: "a table"}
 
 
+def read_bytes(path: str | Path, limit: int = -1) -> bytes:
+    """A file's bytes (the first ``limit`` only, if given), or an :class:`InputError` naming it."""
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(limit)
+    except OSError as exc:
+        raise InputError(f"cannot read file ({exc.strerror or exc})", source=str(path)) from None
+
+
 def load_toml(path: str | Path) -> dict[str, Any]:
     """Parse a TOML file, turning every failure into an :class:`InputError`."""
     name = str(path)
-    try:
-        raw = Path(path).read_bytes()
-    except OSError as exc:
-        raise InputError(f"cannot read file ({exc.strerror or exc})", source=name) from None
+    raw = read_bytes(path)
     try:
         return tomllib.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
@@ -34,10 +40,7 @@ def load_toml(path: str | Path) -> dict[str, Any]:
 def load_json(path: str | Path) -> Any:
     """Parse a JSON file, turning every failure into an :class:`InputError`."""
     name = str(path)
-    try:
-        raw = Path(path).read_bytes()
-    except OSError as exc:
-        raise InputError(f"cannot read file ({exc.strerror or exc})", source=name) from None
+    raw = read_bytes(path)
     try:
         return json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
