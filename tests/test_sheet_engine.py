@@ -200,3 +200,23 @@ def test_unwritable_target_is_a_clear_error(tmp_path):
     blocker.write_text("x")
     with pytest.raises(InputError, match="cannot write"):
         atomic_write(blocker / "sub" / "out.pdf", b"x")
+
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+
+@given(w=st.floats(5, 300), h=st.floats(5, 300), margin=st.floats(0, 40), bleed=st.floats(0, 10),
+       name=st.sampled_from(["a4", "letter"]))
+def test_any_grid_stays_inside_the_page_and_never_overlaps(w, h, margin, bleed, name):
+    try:
+        s = SheetSettings(paper=paper(name), margin=margin, bleed=bleed)
+        g = fit_grid(s, w, h)
+    except InputError:
+        return
+    boxes = [(x - bleed, y - bleed, x + w + bleed, y + h + bleed) for x, y in map(g.origin, range(g.capacity))]
+    for x1, y1, x2, y2 in boxes:
+        assert x1 + bleed >= margin - 1e-6 and y1 + bleed >= margin - 1e-6
+        assert x2 - bleed <= s.paper.width - margin + 1e-6 and y2 - bleed <= s.paper.height - margin + 1e-6
+    for a, b in zip(boxes, boxes[1:]):
+        assert a[2] <= b[0] + 1e-6 or a[1] >= b[3] - 1e-6   # next in the row, or next row down
