@@ -17,6 +17,13 @@ COMMAND_MODULES = (
     "core",
     "ryb",
     "dice",
+    "accellerator",
+    "yeah",
+    "yield_solve",
+    "yield_",
+    "yicyacyoe",
+    "ycp",
+    "ycp_solve",
 )
 
 

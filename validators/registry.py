@@ -16,6 +16,11 @@ GAME_CHECKS = {
     "ryb": "ryb.checks",
     "calibration": "calibration",
     "dice": "dice",
+    "accellerator": "accellerator.checks",
+    "yeah": "yeah.checks",
+    "yield": "yield_.checks",
+    "yicyacyoe": "yicyacyoe.checks",
+    "ycp": "ycp.checks",
 }
 
 

@@ -1,0 +1,72 @@
+"""Time the Yic Yac Yoe solver on every 3x3 and 4x4 variant (and 5x5 rows of 3).
+
+Usage:
+    python bench/bench_yicyacyoe.py                 # the table, plain text
+    python bench/bench_yicyacyoe.py --markdown      # the same as a markdown table
+    python bench/bench_yicyacyoe.py --five 600      # also 5x5 rows of 3, 600 s per variant
+
+Each row is a full `icp-print solve yicyacyoe`: the value for the first
+player and every best first turn.  Values: win/draw/loss for the first player.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+from icp_print.validators.yicyacyoe.engine import start
+from icp_print.validators.yicyacyoe.solver import solve
+from icp_print.validators.yicyacyoe.variant import Variant
+
+
+def variants(n: int, rows=None):
+    for k in rows or range(1, n + 1):
+        for p in (1, 2, 3):
+            for connected in ((False,) if p == 1 else (True, False)):
+                for shared in (False, True):
+                    yield Variant(n, k, p, connected, shared)
+
+
+def placement(v: Variant) -> str:
+    return "-" if v.p == 1 else ("line" if v.connected else "free")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--markdown", action="store_true", help="print a markdown table")
+    parser.add_argument("--five", type=float, default=0.0, metavar="SECONDS",
+                        help="also try 5x5 with rows of 3, this time limit per variant")
+    args = parser.parse_args()
+    header = ("board", "row", "marks/turn", "placement", "marks", "value", "best first turns",
+              "positions", "seconds")
+    rows = []
+    started = time.perf_counter()
+    todo = list(variants(3)) + list(variants(4))
+    if args.five:
+        todo += list(variants(5, rows=[3]))
+    for v in todo:
+        limit = args.five if v.n == 5 else None
+        result = solve(start(v), time_limit=limit)
+        best = len(result.best_moves)
+        total = "" if result.complete else "+ (unfinished)"
+        rows.append((f"{v.n}x{v.n}", str(v.k), str(v.p), placement(v),
+                     "shared" if v.shared else "own", result.word, f"{best}{total}",
+                     f"{result.positions:,}", f"{result.seconds:.2f}"))
+        print(f"  {v.describe()}: {result.word} ({result.seconds:.2f} s)", file=sys.stderr)
+    small = sum(float(r[-1]) for r in rows if not r[0].startswith("5"))
+    if args.markdown:
+        print("| " + " | ".join(header) + " |")
+        print("|" + "---|" * len(header))
+        for r in rows:
+            print("| " + " | ".join(r) + " |")
+    else:
+        widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(header)]
+        print("  ".join(h.ljust(w) for h, w in zip(header, widths)))
+        for r in rows:
+            print("  ".join(c.ljust(w) for c, w in zip(r, widths)))
+    print(f"\nall {sum(1 for r in rows if not r[0].startswith('5'))} 3x3 and 4x4 variants: "
+          f"{small:.1f} s in total; wall clock {time.perf_counter() - started:.1f} s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,156 @@
+"""Yic Yac Yoe commands: print boards, solve a variant, play against the solver."""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import click
+
+from ..validators.yicyacyoe.variant import Variant
+from .common import (ALL_BUILDERS, echo_json, emit, json_option, out_option, outputs_from,
+                     seed_option, settings_from, sheet_options)
+
+
+def variant_options(largest: int, default_size: int | None = None):
+    """--size, --row, --per-turn and the rule switches, the same on every command."""
+    def decorate(func):
+        options = [
+            click.option("--size", type=click.IntRange(3 if largest == 15 else 1, largest),
+                         default=default_size, required=default_size is None,
+                         show_default=default_size is not None,
+                         help="Board size N (an N x N board)."),
+            click.option("--row", type=int, default=None,
+                         help="Row length K that loses (default: the board size)."),
+            click.option("--per-turn", type=click.IntRange(1, 3), default=1, show_default=True,
+                         help="Marks per turn: 1, 2 (Youbles) or 3 (Yriples)."),
+            click.option("--free-placement", is_flag=True,
+                         help="With 2 or 3 marks a turn, place them anywhere instead of in a "
+                              "straight line of neighbouring cells."),
+            click.option("--shared-marks", is_flag=True,
+                         help="All marks are the same: whoever completes any row loses."),
+            click.option("--exact-rows", is_flag=True,
+                         help="Only runs of exactly K lose; longer runs do not count."),
+        ]
+        for option in reversed(options):
+            func = option(func)
+        return func
+    return decorate
+
+
+def variant_from(kwargs: dict) -> Variant:
+    """Pop the variant options out of a command's keyword arguments."""
+    p = kwargs.pop("per_turn")
+    free = kwargs.pop("free_placement")
+    return Variant(kwargs.pop("size"), kwargs.pop("row"), p, False if free else None,
+                   kwargs.pop("shared_marks"), not kwargs.pop("exact_rows"))
+
+
+@click.command("yicyacyoe")
+@out_option("yicyacyoe-boards.pdf")
+@variant_options(15, default_size=3)
+@click.option("--count", type=click.IntRange(1, 500), default=None,
+              help="How many boards (default: as many as fill one sheet).")
+@sheet_options
+def boards_command(out: Path, count: int | None, **kwargs) -> None:
+    """Print Yic Yac Yoe boards: N x N grids (3 to 15) with the variant on each.
+
+    Small boards share a sheet; from 10 x 10 up a board takes the page width.
+    Boards are one-sided, so no back pages are printed.
+
+    \b
+    Examples:
+      icp-print yicyacyoe --size 4 --out boards.pdf
+      icp-print yicyacyoe --size 5 --row 3 --per-turn 2 --count 12 --out boards.pdf
+    """
+    from ..generators.yicyacyoe import build_boards
+    settings = settings_from(kwargs)
+    outputs = outputs_from(kwargs)
+    emit(build_boards(settings, variant_from(kwargs), count), out, **outputs)
+
+
+@click.command("yicyacyoe")
+@variant_options(15)
+@click.option("--time-limit", type=click.FloatRange(0.01, None), default=None,
+              help="Stop after this many seconds and report the bounds proven so far.")
+@json_option
+def solve_command(time_limit: float | None, as_json: bool, **kwargs) -> None:
+    """Exact value of a Yic Yac Yoe variant for the first player, and every best first turn.
+
+    Progress goes to stderr on long solves.  Values: win, draw or loss for
+    the player who moves first, with perfect play on both sides.
+
+    \b
+    Examples:
+      icp-print solve yicyacyoe --size 4 --row 3
+      icp-print solve yicyacyoe --size 4 --per-turn 2 --free-placement --json
+      icp-print solve yicyacyoe --size 5 --row 3 --time-limit 60
+    """
+    from ..validators.yicyacyoe.engine import start
+    from ..validators.yicyacyoe.solver import solve
+    variant = variant_from(kwargs)
+
+    def progress(message: str) -> None:
+        click.echo(f"solving {variant.describe()}: {message}", err=True)
+
+    result = solve(start(variant), time_limit=time_limit, progress=progress)
+    data = {"variant": variant.as_dict(), **result.as_dict(variant.n)}
+    if as_json:
+        echo_json(data)
+        return
+    click.echo(f"{variant.describe()}: {result.word} for the first player")
+    names = data["best_moves"]
+    if result.value is None:
+        click.echo(f"time limit reached after {result.seconds:.1f} s: value not proven yet")
+    elif names:
+        more = "" if result.complete else " (time ran out: more may exist)"
+        click.echo(f"best first turns ({len(names)}){more}: {', '.join(names)}")
+    click.echo(f"searched {result.positions:,} positions ({result.nodes:,} nodes) "
+               f"in {result.seconds:.2f} s")
+
+
+@click.command("yicyacyoe")
+@variant_options(15)
+@click.option("--first", type=click.Choice(["you", "me"]), default="you", show_default=True,
+              help="Who places first: you, or me (the computer).")
+@click.option("--think", type=click.FloatRange(0.1, 600), default=3.0, show_default=True,
+              help="Seconds the computer may search per turn before it plays by heuristic.")
+@seed_option
+def play_command(first: str, think: float, seed: int, **kwargs) -> None:
+    """Play Yic Yac Yoe in the terminal against the solver.
+
+    Type cells like b2 (columns are letters, rows numbers, a1 bottom left);
+    with 2 or 3 marks a turn type them all: b2 c2.  Type quit to stop.  On
+    boards too big to solve in --think seconds the computer looks two turns
+    ahead instead.
+
+    \b
+    Examples:
+      icp-print play yicyacyoe --size 3
+      icp-print play yicyacyoe --size 4 --row 3 --per-turn 2 --first me --seed 7
+    """
+    from ..validators.yicyacyoe.session import play_game
+    stdin = click.get_text_stream("stdin")
+
+    def read(prompt: str) -> str | None:
+        click.echo(prompt, nl=False)
+        line = stdin.readline()
+        if not line:
+            click.echo()
+            return None
+        return line
+
+    play_game(variant_from(kwargs), 0 if first == "you" else 1, think, random.Random(seed),
+              read, click.echo)
+
+
+def _default_boards(settings):
+    from ..generators.yicyacyoe import build_boards
+    return build_boards(settings, Variant(3))
+
+
+def register(cli, solve, play) -> None:
+    cli.add_command(boards_command)
+    solve.add_command(solve_command, "yicyacyoe")
+    play.add_command(play_command, "yicyacyoe")
+    ALL_BUILDERS.append(("yicyacyoe", "yicyacyoe-boards.pdf", _default_boards))
+

@@ -1,0 +1,229 @@
+"""Drawing the YCP postcards and their full-size gauge sheets.
+
+One generic renderer lays out every postcard from its data
+(:mod:`..validators.ycp.postcard`): a header band, then each element in its
+box.  Everything is drawn on the nominal 148 x 105 mm card and scaled to the
+chosen postcard size; the gauge sheets draw the same front turned a quarter
+and enlarged to fill an A4 or Letter page.
+"""
+from __future__ import annotations
+
+import io
+
+from reportlab.pdfgen.canvas import Canvas
+
+from ..validators.ycp.fit import TextFit, summary
+from ..validators.ycp.postcard import CARD_H, CARD_W, Picture, Postcard
+from ..validators.ycp.postcard_file import load_postcard
+from .pen import Pen
+from .units import to_mm
+from .sheet import Document, Piece, Placed, SheetSettings, component_size
+from .ycp_elements import DRAWERS
+from .ycp_ink import MIN_PT, Ink
+from .ycp_pictures import PICTURES
+
+RULESET = "ycp-0.9"
+HEADER = 7.0                      # mm: the title band across the top of every front
+SIZES = {"a6": "postcard-a6", "us": "postcard-us"}
+PALETTE = {                       # (accent, light tint) per game: looks only
+    "mad-maxence": ("#bf360c", "#ffe0b2"),
+    "lucha-libre": ("#6a1b9a", "#f3e5f5"),
+    "protocol-g117": ("#283593", "#e8eaf6"),
+    "bonnie-and-clyde": ("#4e342e", "#efebe9"),
+    "which-side": ("#b71c1c", "#ffebee"),
+    "toroball": ("#2e7d32", "#e8f5e9"),
+    "the-last-glow": ("#00838f", "#e0f7fa"),
+}
+
+
+def _ink(pen: Pen, card: Postcard, fits: list[TextFit]) -> Ink:
+    accent, light = PALETTE.get(card.id, ("#37474f", "#eceff1"))
+    return Ink(pen, game=card.id, accent=accent, light=light, fits=fits)
+
+
+def _nominal(pen: Pen) -> None:
+    """Scale the canvas so the nominal card fills the real one, centred."""
+    scale = min(pen.w / CARD_W, pen.h / CARD_H)
+    pen.canvas.translate((pen.w - CARD_W * scale) / 2, (pen.h - CARD_H * scale) / 2)
+    pen.canvas.scale(scale, scale)
+
+
+def _header(ink: Ink, card: Postcard, label: str | None) -> None:
+    pen = ink.pen
+    pen.rect(-5, CARD_H - HEADER, CARD_W + 10, HEADER + 5, fill=ink.fill(ink.accent))
+    colour = ink.accent if ink.ink_saver else "#ffffff"
+    with ink.box("header", 0, 0, CARD_W, HEADER):
+        ink.text(3.5, 2.2, card.title, 62, size=11, bold=True, colour=colour)
+        facts = f"{card.players} · {card.minutes} min"
+        if card.tagline:
+            facts = f"{card.tagline} · {facts}"
+        ink.text(CARD_W - 3.5, 3.6, facts, 70, size=5.5, colour=colour, anchor="right")
+        if label:
+            ink.text(CARD_W - 3.5, 0.9, f"[{label}]", 40, size=4.4, colour=colour, anchor="right")
+
+
+def draw_element(ink: Ink, element) -> None:
+    x, y, w, h = element.box
+    with ink.box(element.id, x, y, w, h, element.rotate) as (bw, bh):
+        if isinstance(element, Picture):
+            PICTURES[element.picture](ink, element, bw, bh)
+        else:
+            DRAWERS[type(element)](ink, element, bw, bh)
+
+
+def card_front(card: Postcard, fits: list[TextFit] | None = None, label: str | None = None):
+    """The playing side: header, then every element in its box."""
+    log = fits if fits is not None else []
+
+    def draw(pen: Pen) -> None:
+        pen.background("#ffffff")
+        _nominal(pen)
+        ink = _ink(pen, card, log)
+        _header(ink, card, label)
+        for element in card.front:
+            draw_element(ink, element)
+
+    return draw
+
+
+BACK_GAP = 3.0
+NOTES_MIN = 22.0          # mm kept for the back's "good to know" block
+LEADING = 1.18
+BACK_COLUMNS = tuple((name, (CARD_W - 4 * BACK_GAP) / 3) for name in ("Components", "Setup", "Each turn"))
+
+
+def card_back(card: Postcard, fits: list[TextFit] | None = None):
+    """The reading side: components, setup and a turn summary, in three columns."""
+    log = fits if fits is not None else []
+
+    def draw(pen: Pen) -> None:
+        pen.background("#ffffff")
+        _nominal(pen)
+        ink = _ink(pen, card, log)
+        _header(ink, card, None)
+        parts = (
+            [f"{c.count} {_component_name(c)}" + (f": {c.what}" if c.what else "")
+             for c in card.components],
+            [f"{n}. {s}" for n, s in enumerate(card.setup, start=1)],
+            [f"{n}. {s}" for n, s in enumerate(card.turn, start=1)] + [f"Goal: {card.goal}"],
+        )
+        room = CARD_H - HEADER - 4.5 - 4.2 - (NOTES_MIN if card.notes else 0.0)
+        size = min(_column_size(ink, lines, width, room) for (_, width), lines in zip(BACK_COLUMNS, parts))
+        used = max(_column_height(ink, lines, width, size) for (_, width), lines in zip(BACK_COLUMNS, parts))
+        height = used + 4.2 + 0.5
+        x = BACK_GAP
+        for (title, width), lines in zip(BACK_COLUMNS, parts):
+            with ink.box(f"back-{title.lower()}", x, HEADER + 1.5, width, height):
+                ink.title(title, 0, height - 2.6, width, size=7)
+                _column(ink, lines, width, height - 4.2, size)
+            x += width + BACK_GAP
+        if card.notes:
+            top = HEADER + 1.5 + height + 1.5
+            width = CARD_W - 2 * BACK_GAP
+            pen.rect(BACK_GAP, CARD_H - top + 0.6, width, 0.3, fill=ink.fill(ink.accent))
+            with ink.box("back-notes", BACK_GAP, top, width, CARD_H - top - 3.0) as (w, h):
+                ink.title("Good to know", 0, h - 3.0, w, size=7)
+                ink.paragraph(0, h - 4.4, card.notes, w, h - 4.4, size=min(size, 7.0))
+
+    return draw
+
+
+PLURALS = {"die": "dice", "dice": "dice"}
+
+
+def _component_name(c) -> str:
+    """``3 cubes (A)``, ``1 die``, ``10 dice``."""
+    item = c.item if c.count == 1 else PLURALS.get(c.item, c.item + "s")
+    return f"{item} ({c.set})" if c.set else item
+
+
+def _column_height(ink: Ink, lines: list[str], width: float, size: float) -> float:
+    """Height of paragraphs stacked at ``size``, 0.9 mm apart."""
+    return sum(len(ink.pen.wrap(line, width, size)) * to_mm(size) * LEADING + 0.9 for line in lines)
+
+
+def _column_size(ink: Ink, lines: list[str], width: float, room: float, size: float = 7.5) -> float:
+    """The largest size (from ``size``, step 0.2 pt) at which the column fits ``room``."""
+    while size > MIN_PT and (_column_height(ink, lines, width, size) > room or any(
+            ink.width(w, size) > width for line in lines for w in line.split())):
+        size = round(size - 0.2, 2)
+    return max(size, MIN_PT)
+
+
+def _column(ink: Ink, lines: list[str], width: float, top: float, size: float) -> None:
+    """Paragraphs stacked down a column at one size."""
+    y = top
+    for line in lines:
+        block = len(ink.pen.wrap(line, width, size)) * to_mm(size) * LEADING
+        ink.paragraph(0, y, line, width, block + 0.1, size=size, min_size=size)
+        y -= block + 0.9
+
+
+# -- the sheets -------------------------------------------------------------------
+
+def measure(card: Postcard) -> dict:
+    """Lay out both sides once, off the page, and summarise how the text fits."""
+    fits: list[TextFit] = []
+    canvas = Canvas(io.BytesIO())
+    for side in (card_front(card, fits, f"ycp:{card.id}"), card_back(card, fits)):
+        canvas.saveState()
+        side(Pen(canvas, CARD_W, CARD_H))
+        canvas.restoreState()
+    return summary(fits)
+
+
+def postcard_piece(card: Postcard, size: str) -> Piece:
+    label = f"ycp:{card.id}"
+    return Piece("postcard", label, card_front(card, label=label), card_back(card),
+                 {"game": card.id, "title": card.title, "size": size, "fit": measure(card)})
+
+
+def build(games: list[str], settings: SheetSettings, size: str = "a6") -> Document:
+    """The postcards of ``games`` imposed on sheets, backs behind fronts."""
+    cards = [load_postcard(g) for g in games]
+    doc = Document(settings, game="ycp", ruleset=RULESET, title="YCP postcards",
+                   options={"games": list(games), "postcard": size, "gauges": False})
+    w, h = component_size(SIZES[size])
+    doc.add_pieces([postcard_piece(c, size) for c in cards], w, h, section="postcards")
+    return doc
+
+
+SHEET_INSET = 3.0     # mm kept inside the sheet margin around the enlarged card
+
+
+def gauge_sheet(card: Postcard, label: str | None, side: str = "front", margin: float = 5.0):
+    """A full page: the postcard front (or back) turned a quarter and enlarged to the page."""
+
+    def draw(pen: Pen) -> None:
+        margin_mm = margin + SHEET_INSET
+        scale = min((pen.h - 2 * margin_mm) / CARD_W, (pen.w - 2 * margin_mm) / CARD_H)
+        canvas = pen.canvas
+        canvas.translate(pen.w / 2 + CARD_H * scale / 2, pen.h / 2 - CARD_W * scale / 2)
+        canvas.rotate(90)
+        canvas.scale(scale, scale)
+        clip = canvas.beginPath()
+        clip.rect(0, 0, CARD_W, CARD_H)
+        canvas.clipPath(clip, stroke=0, fill=0)
+        inner = Pen(canvas, CARD_W, CARD_H, ink_saver=pen.ink_saver)
+        (card_front(card, label=label) if side == "front" else card_back(card))(inner)
+        inner.rect(0, 0, CARD_W, CARD_H, stroke="#9e9e9e", width=0.2)
+
+    return draw
+
+
+def build_gauges(games: list[str], settings: SheetSettings) -> Document:
+    """One full-size play sheet per game, for players who find the postcard small."""
+    doc = Document(settings, game="ycp", ruleset=RULESET, title="YCP gauge sheets",
+                   options={"games": list(games), "postcard": "sheet", "gauges": True})
+    page = settings.paper
+    for game in games:
+        card = load_postcard(game)
+        label = f"ycp:{card.id}:sheet"
+        front = gauge_sheet(card, label, "front", settings.margin)
+        doc.add_page(front, section=f"gauges {card.id}",
+                     placed=[Placed(label, "gauge-sheet", 0, 0, page.width, page.height)],
+                     pieces=[Piece("gauge-sheet", label, front,
+                                   data={"game": card.id, "title": card.title,
+                                         "fit": measure(card)})],
+                     back=gauge_sheet(card, None, "back", settings.margin))
+    return doc

@@ -1,0 +1,106 @@
+"""A postcard's pen: draws in the nominal 148 x 105 mm card space and records
+every line of text with the width it was given, so a validator can prove that
+nothing runs out of its box (:mod:`..validators.ycp.fit`)."""
+from __future__ import annotations
+
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+
+from ..validators.ycp.fit import TextFit
+from .pen import Pen
+from .units import to_mm
+
+MIN_PT = 4.2          # smallest size text is ever shrunk to; below it the line overflows
+
+
+@dataclass
+class Ink:
+    """A :class:`Pen` plus the text-fit log of what was drawn, element by element."""
+
+    pen: Pen
+    game: str = ""
+    accent: str = "#37474f"
+    light: str = "#eceff1"
+    element: str = "card"
+    fits: list[TextFit] = field(default_factory=list)
+
+    @property
+    def ink_saver(self) -> bool:
+        return self.pen.ink_saver
+
+    def fill(self, colour: str) -> str:
+        """A fill colour, or white when saving ink."""
+        return "#ffffff" if self.pen.ink_saver else colour
+
+    @contextmanager
+    def box(self, element: str, x: float, y: float, w: float, h: float, rotate: int = 0):
+        """Draw inside a box given from the card's top-left; yields its (w, h).
+
+        The origin moves to the box's lower-left; ``rotate=180`` turns the box
+        about its centre, for the half of a card that faces the other player.
+        """
+        canvas = self.pen.canvas
+        canvas.saveState()
+        canvas.translate(x, 105.0 - y - h)
+        if rotate == 180:
+            canvas.translate(w, h)
+            canvas.rotate(180)
+        before, self.element = self.element, element
+        try:
+            yield w, h
+        finally:
+            self.element = before
+            canvas.restoreState()
+
+    # -- text -------------------------------------------------------------
+    def width(self, text: str, size: float, bold: bool = False) -> float:
+        return self.pen.text_width(text, size, bold)
+
+    def text(self, x: float, y: float, text: str, max_width: float, *, size: float = 6.0,
+             bold: bool = False, colour: str = "#000000", anchor: str = "left",
+             min_size: float = MIN_PT) -> float:
+        """One line shrunk to ``max_width`` (not below ``min_size``); logged; returns its size."""
+        if not text:
+            return size
+        used = self.pen.fit_text(x, y, text, max_width, size=size, bold=bold, colour=colour,
+                                 anchor=anchor, min_size=min_size)
+        self.fits.append(TextFit(self.element, text, round(self.width(text, used, bold), 3),
+                                 round(max_width, 3), round(used, 3)))
+        return used
+
+    def paragraph(self, x: float, top: float, text: str, width: float, height: float, *,
+                  size: float = 6.0, bold: bool = False, colour: str = "#000000",
+                  min_size: float = MIN_PT, leading: float = 1.18) -> float:
+        """Wrapped text shrunk until it fits ``width`` x ``height``; logged; returns its size."""
+        size = self.fitting_size(text, width, height, size, bold, min_size, leading)
+        lines = self.pen.wrap(text, width, size, bold)
+        step = to_mm(size) * leading
+        y = top - to_mm(size) * 0.8
+        for line in lines:
+            self.text(x, y, line, width, size=size, bold=bold, colour=colour, min_size=size)
+            y -= step
+        used = len(lines) * step
+        if used > height + 0.05:
+            self.fits.append(TextFit(self.element, f"{text[:30]}... (height)", round(used, 3),
+                                     round(height, 3), size))
+        return size
+
+    def fitting_size(self, text: str, width: float, height: float, size: float, bold: bool = False,
+                     min_size: float = MIN_PT, leading: float = 1.18) -> float:
+        """The largest size (step 0.2 pt, from ``size``) at which wrapped ``text`` fits the box."""
+        while size > min_size:
+            lines = self.pen.wrap(text, width, size, bold)
+            fits_w = all(self.width(line, size, bold) <= width for line in lines)
+            if fits_w and len(lines) * to_mm(size) * leading <= height:
+                return size
+            size = round(size - 0.2, 2)
+        return min_size
+
+    def title(self, text: str, x: float, y: float, width: float, *, size: float = 6.0) -> None:
+        """An element's title: bold, accent colour, left-aligned at baseline ``y``."""
+        self.text(x, y, text, width, size=size, bold=True, colour=self.accent)
+
+    def cube_slot(self, x: float, y: float, side: float, *, start: bool = False) -> None:
+        """An empty square where a cube goes; the start slot is filled with the accent tint."""
+        self.pen.rect(x, y, side, side, fill=self.fill(self.light) if start else "#ffffff",
+                      stroke=self.accent, width=0.6 if start else 0.3, radius=0.6)

@@ -1,0 +1,303 @@
+"""Drawing Yield! road tiles, their backs, the damage track and layout maps.
+
+Each kind has one picture at rotation 0, north at the top (the orientation of
+:mod:`..validators.yield_.tiles`: the Turn joins N and E, a Merge's curve joins
+the straight road heading N); a placed tile is that picture turned clockwise.
+Roads are light on a dark off-road ground ("you may not cross black areas"),
+centred on each edge they reach, so neighbouring tiles join.  Which edges carry
+road is the rules' business; the tests read the pictures back against it.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Callable, Sequence
+
+from ..validators.yield_.tiles import SIDES, display_names, road_ends
+from .pen import Pen, pen_for
+from .sheet import Document, Piece, Placed, SheetSettings
+
+RULESET = "yield-1"
+ROAD = 0.36                  # road width as a share of the tile side
+OFF_ROAD = "#1e1e1e"
+OFF_ROAD_LIGHT = "#d4d4d4"   # ink-saver: a pale ground, still unlike the white road
+ROAD_GREY = "#a8a8a8"
+ROAD_LIGHT = "#ffffff"
+MARKING = "#f5f5f5"
+MARKING_LIGHT = "#777777"
+OWNER_COLOURS = ("#d32f2f", "#1976d2", "#388e3c", "#f9a825")
+PLAYERS = 3                  # the game is for 2-3 players: one damage track each
+
+Picture = Callable[[Pen, float, str, str], None]
+
+
+def _palette(pen: Pen) -> tuple[str, str, str]:
+    """(off-road, road, road markings) for normal or ink-saver printing."""
+    if pen.ink_saver:
+        return OFF_ROAD_LIGHT, ROAD_LIGHT, MARKING_LIGHT
+    return OFF_ROAD, ROAD_GREY, MARKING
+
+
+def _kerbs(pen: Pen) -> str:
+    return "#000000" if pen.ink_saver else ROAD_GREY
+
+
+def _straight(pen: Pen, s: float, road: str, mark: str, horizontal: bool = False) -> None:
+    """A road through the tile, N-S (or E-W), with a dashed centre line."""
+    half, b = s * ROAD / 2, pen.bleed
+    lo, hi = s / 2 - half, s / 2 + half
+    if horizontal:
+        pen.rect(-b, lo, s + 2 * b, 2 * half, fill=road)
+        for y in (lo, hi):
+            pen.line(0, y, s, y, colour=_kerbs(pen), width=0.3)
+        pen.line(0, s / 2, s, s / 2, colour=mark, width=0.4, dash=(3, 3))
+    else:
+        pen.rect(lo, -b, 2 * half, s + 2 * b, fill=road)
+        for x in (lo, hi):
+            pen.line(x, 0, x, s, colour=_kerbs(pen), width=0.3)
+        pen.line(s / 2, 0, s / 2, s, colour=mark, width=0.4, dash=(3, 3))
+
+
+def _curve(pen: Pen, s: float, road: str, mark: str) -> None:
+    """A quarter-circle road from the middle of the N edge to the middle of the E edge."""
+    half = s * ROAD / 2
+    r_in, r_out, r_mid = s / 2 - half, s / 2 + half, s / 2
+    band = pen.path()
+    band.arc(s - r_out, s - r_out, s + r_out, s + r_out, 180, 90)
+    band.arcTo(s - r_in, s - r_in, s + r_in, s + r_in, 270, -90)
+    band.close()
+    pen.draw_path(band, fill=road)
+    for r in (r_in, r_out):
+        arc = pen.path()
+        arc.arc(s - r, s - r, s + r, s + r, 180, 90)
+        pen.draw_path(arc, stroke=_kerbs(pen), width=0.3)
+    centre = pen.path()
+    centre.arc(s - r_mid, s - r_mid, s + r_mid, s + r_mid, 180, 90)
+    pen.canvas.saveState()
+    pen.canvas.setDash([3, 3])
+    pen.draw_path(centre, stroke=mark, width=0.4)
+    pen.canvas.restoreState()
+
+
+def _hub(pen: Pen, s: float, road: str, mark: str, ends: str) -> None:
+    """An intersection: an arm from a central square to each end, kerbs round the rest."""
+    half, b = s * ROAD / 2, pen.bleed
+    lo, hi = s / 2 - half, s / 2 + half
+    arms = {"N": (lo, lo, 2 * half, s - lo + b), "S": (lo, -b, 2 * half, hi + b),
+            "E": (lo, lo, s - lo + b, 2 * half), "W": (-b, lo, hi + b, 2 * half)}
+    for end in ends:
+        pen.rect(*arms[end], fill=road)
+    kerbs = {"N": [(lo, hi, lo, s), (hi, hi, hi, s)], "S": [(lo, 0, lo, lo), (hi, 0, hi, lo)],
+             "E": [(hi, lo, s, lo), (hi, hi, s, hi)], "W": [(0, lo, lo, lo), (0, hi, lo, hi)]}
+    walls = {"N": (lo, hi, hi, hi), "S": (lo, lo, hi, lo), "E": (hi, lo, hi, hi), "W": (lo, lo, lo, hi)}
+    for end in SIDES:
+        for seg in (kerbs[end] if end in ends else [walls[end]]):
+            pen.line(*seg, colour=_kerbs(pen), width=0.3)
+    box = s * 0.08
+    pen.rect(s / 2 - box, s / 2 - box, 2 * box, 2 * box, stroke=mark, width=0.4)
+
+
+def _overpass(pen: Pen, s: float, road: str, mark: str) -> None:
+    """The N-S road as a bridge over the E-W road: railings and a shadow on the road below."""
+    half, b = s * ROAD / 2, pen.bleed
+    _straight(pen, s, road, mark, horizontal=True)
+    shadow = "#000000" if not pen.ink_saver else "#8a8a8a"
+    drop = s * 0.05                            # the deck's shadow falls to the lower right
+    pen.rect(s / 2 - half + drop, s / 2 - half, 2 * half, 2 * half - drop, fill=shadow)
+    pen.rect(s / 2 - half - s * 0.03, s / 2 - half, 2 * half + s * 0.06, 2 * half, fill=shadow)
+    _straight(pen, s, road, mark)
+    rail = "#ffffff" if not pen.ink_saver else "#000000"
+    reach = half + s * 0.1                     # railings run a little past the road below
+    for x in (s / 2 - half + 0.6, s / 2 + half - 0.6):
+        pen.line(x, s / 2 - reach, x, s / 2 + reach, colour=rail, width=1.0)
+
+
+def _merge(pen: Pen, s: float, road: str, mark: str, curve_from: str) -> None:
+    """The straight N-S road, and a curve from E (or W) bending to join it heading N."""
+    if curve_from == "W":
+        pen.canvas.saveState()
+        pen.canvas.translate(s, 0)
+        pen.canvas.scale(-1, 1)
+    _curve(pen, s, road, mark)
+    if curve_from == "W":
+        pen.canvas.restoreState()
+    _straight(pen, s, road, mark)
+    x, tip = s / 2, s * 0.86                   # an arrow: the way merging traffic runs
+    pen.polygon([(x - s * 0.05, tip - s * 0.08), (x + s * 0.05, tip - s * 0.08), (x, tip)], fill=mark)
+
+
+PICTURES: dict[str, Picture] = {
+    "turn": _curve,
+    "straight": _straight,
+    "overpass": _overpass,
+    "four-way": lambda pen, s, road, mark: _hub(pen, s, road, mark, "NESW"),
+    "three-way": lambda pen, s, road, mark: _hub(pen, s, road, mark, "NEW"),
+    "merge-left": lambda pen, s, road, mark: _merge(pen, s, road, mark, "W"),
+    "merge-right": lambda pen, s, road, mark: _merge(pen, s, road, mark, "E"),
+}
+
+
+def draw_tile(pen: Pen, kind: str, rotation: int = 0, *, ends: frozenset[str] | None = None,
+              label: bool = True) -> None:
+    """A tile of ``kind`` turned ``rotation`` degrees clockwise, filling the pen.
+
+    ``ends`` draws a home-made kind as an intersection with those road ends.
+    """
+    s = pen.w
+    ground, road, mark = _palette(pen)
+    pen.background(ground)
+    c = pen.canvas
+    c.saveState()
+    c.translate(s / 2, s / 2)
+    c.rotate(-rotation)
+    c.translate(-s / 2, -s / 2)
+    if kind in PICTURES:
+        PICTURES[kind](pen, s, road, mark)
+    else:
+        _hub(pen, s, road, mark, "".join(sorted(ends or ())))
+    c.restoreState()
+    for side in (road_ends(kind, rotation) if kind in PICTURES else ends or ()):
+        _into_bleed(pen, side, road)
+    if label:
+        ink = "#c8c8c8" if not pen.ink_saver else "#444444"
+        name = display_names().get(kind, kind)
+        # The south-west corner is off-road on every kind at rotation 0.
+        pen.fit_text(s * 0.04, s * 0.1, name.upper(), s * 0.26, size=s * 0.1, bold=True, colour=ink,
+                     min_size=2.5)
+        pen.fit_text(s * 0.04, s * 0.04, f"[yield:tile:{kind}]", s * 0.28, size=max(3.0, s * 0.07),
+                     colour=ink, min_size=2.5)
+
+
+def _into_bleed(pen: Pen, side: str, road: str) -> None:
+    """Carry a road end on into the bleed so a slightly-off cut still shows road."""
+    b, s = pen.bleed, pen.w
+    if not b:
+        return
+    half = s * ROAD / 2
+    box = {"N": (s / 2 - half, s, 2 * half, b), "S": (s / 2 - half, -b, 2 * half, b),
+           "E": (s, s / 2 - half, b, 2 * half), "W": (-b, s / 2 - half, b, 2 * half)}[side]
+    pen.rect(*box, fill=road)
+
+
+def tile_front(kind: str, ends: frozenset[str] | None = None):
+    return lambda pen: draw_tile(pen, kind, ends=ends)
+
+
+def tile_back(pen: Pen) -> None:
+    """The same back on every tile, so a tile drawn face down gives nothing away."""
+    s = pen.w
+    pen.background("#ffffff" if pen.ink_saver else "#37474f")
+    ink = "#37474f" if pen.ink_saver else "#ffffff"
+    pen.rect(s * 0.06, s * 0.06, s * 0.88, s * 0.88, stroke=ink, width=0.5)
+    pen.fit_text(s / 2, s / 2 - s * 0.05, "YIELD!", s * 0.8, size=s * 0.4, bold=True, colour=ink,
+                 anchor="centre")
+
+
+def damage_track(limit: int, players: int = PLAYERS):
+    """A page with one damage track per player, 0 up to the damage limit."""
+
+    def draw(pen: Pen) -> None:
+        pen.text(15, pen.h - 22, "Yield! damage track", size=20, bold=True)
+        pen.text(15, pen.h - 30, f"Keep a coin on your row and push it one box along for every "
+                 f"point of damage. Reaching {limit} puts your vehicle out.", size=9)
+        box = min(14.0, (pen.w - 50) / (limit + 1))
+        digits = min(10.0, box * 1.7)
+        for p in range(players):
+            y = pen.h - 60 - p * 40
+            pen.text(15, y + box + 4, f"Player {p + 1}", size=11, bold=True)
+            for d in range(limit + 1):
+                x = 35 + d * box
+                out = d == limit
+                pen.rect(x, y, box, box, stroke="#000000", width=0.4,
+                         fill="#ffcdd2" if out and not pen.ink_saver else None)
+                pen.text(x + box / 2, y + box / 2 - digits * 0.13, str(d), size=digits,
+                         bold=out, anchor="centre")
+            pen.text(35 + limit * box + box / 2, y - 4, "OUT", size=8, bold=True, anchor="centre")
+        pen.text(pen.w / 2, 12, "[yield:damage-track]", size=6, colour="#8a8a8a", anchor="centre")
+
+    return draw
+
+
+def build_tiles(settings: SheetSettings, tiles: Sequence[str], tile_size: float,
+                damage_limit: int, *, sets: int = 1, name: str = "Yield! reference tile set",
+                shapes: dict[str, frozenset[str]] | None = None) -> Document:
+    """Every tile (one entry a printed tile), identical backs, and the damage track."""
+    options = {"sets": sets, "tile_size_mm": tile_size, "damage_limit": damage_limit, "name": name}
+    doc = Document(settings, game="yield", ruleset=RULESET, title="Yield! road tiles",
+                   options=options)
+    shapes = shapes or {}
+    pieces = [Piece("tile", f"yield:tile:{kind}", tile_front(kind, shapes.get(kind)), tile_back,
+                    {"type": kind} | ({"ends": sorted(shapes[kind])} if kind in shapes else {}))
+              for kind in tiles]
+    doc.add_pieces(pieces, tile_size, tile_size, section="tiles")
+    page = settings.paper
+    track = damage_track(damage_limit)
+    doc.add_page(track, section="damage track",
+                 placed=[Placed("yield:damage-track", "damage-track", 0, 0, page.width, page.height)],
+                 pieces=[Piece("damage-track", "yield:damage-track", track, None,
+                               {"limit": damage_limit, "players": PLAYERS})])
+    return doc
+
+
+def map_geometry(settings: SheetSettings, rows: int, cols: int,
+                 notes: int = 0) -> tuple[float, float, float]:
+    """(square side, left x, top y) of the board on a one-page map, in mm."""
+    page = settings.paper
+    usable_w = page.width - 2 * settings.margin - 16
+    usable_h = page.height - 2 * settings.margin - 30 - 5 * notes
+    side = min(usable_w / cols, usable_h / rows, 60.0)
+    left = (page.width - side * cols) / 2
+    top = page.height - settings.margin - 22
+    return side, left, top
+
+
+def build_map(settings: SheetSettings, cells: Sequence, rows: int, cols: int, title: str,
+              notes: Sequence[str] = ()) -> Document:
+    """A one-page map of placed tiles; empty squares stay blank (a setup in progress).
+
+    A cell with an ``owner`` attribute (a player number) gets that player's
+    coloured frame and number; cells without one are drawn plain.
+    """
+    single = replace(settings, backs="none", bleed=0.0)
+    doc = Document(single, game="yield", ruleset=RULESET, title=title,
+                   options={"map": True, "rows": rows, "cols": cols})
+    side, left, top = map_geometry(single, rows, cols, len(notes))
+    at = {(c.row, c.col): c for c in cells}
+
+    def draw(pen: Pen) -> None:
+        pen.fit_text(pen.w / 2, top + 9, title, pen.w - 20, size=14, bold=True, anchor="centre")
+        for row in range(rows):
+            for col in range(cols):
+                x, y = left + col * side, top - (row + 1) * side
+                cell = at.get((row, col))
+                if cell is None:
+                    pen.rect(x, y, side, side, fill="#ffffff", stroke="#9e9e9e", width=0.3)
+                    continue
+                canvas = pen.canvas
+                canvas.saveState()
+                tile_pen = pen_for(canvas, x, y, side, side, ink_saver=pen.ink_saver)
+                draw_tile(tile_pen, cell.tile, cell.rotation, label=False)
+                canvas.restoreState()
+                owner = getattr(cell, "owner", None)
+                if owner is not None:
+                    colour = OWNER_COLOURS[(int(owner) - 1) % len(OWNER_COLOURS)]
+                    pen.rect(x + 0.6, y + 0.6, side - 1.2, side - 1.2, stroke=colour, width=1.2)
+                    pen.text(x + side - 2, y + side - side * 0.16, str(owner), size=side * 0.3,
+                             bold=True, colour=colour, anchor="right")
+        pen.rect(left, top - rows * side, cols * side, rows * side, stroke="#000000", width=0.6)
+        for col in range(cols):
+            pen.text(left + (col + 0.5) * side, top + 1.5, str(col), size=7, anchor="centre")
+        for row in range(rows):
+            pen.text(left - 2, top - (row + 0.5) * side - 1, str(row), size=7, anchor="right")
+        y = top - rows * side - 8
+        for note in notes:
+            pen.fit_text(left, y, note, cols * side, size=9)
+            y -= 5
+        pen.text(pen.w / 2, 8, "[yield:map]", size=6, colour="#8a8a8a", anchor="centre")
+
+    page = single.paper
+    doc.add_page(draw, section="map",
+                 placed=[Placed("yield:map", "map", 0, 0, page.width, page.height)],
+                 pieces=[Piece("map", "yield:map", draw, None, {"rows": rows, "cols": cols,
+                                                               "tiles": len(cells)})])
+    return doc
+

@@ -1,0 +1,58 @@
+"""The full-size gauge sheets: one page per game, the postcard front enlarged,
+turned a quarter, placed to 0.2 mm, with the card's back behind it."""
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from pypdf import PdfReader
+
+from icp_print.generators.pdf import render
+from icp_print.generators.sheet import SheetSettings, paper
+from icp_print.generators.ycp import HEADER, build_gauges
+from icp_print.validators.pdfcheck import MANIFEST_NAME
+from icp_print.validators.ycp.postcard import CARD_H, CARD_W, GAMES
+
+from pagescan import dark_xs
+from pagescan import render as raster
+
+MARGIN = 8.0   # mm kept around the enlarged card
+
+
+def manifest(pdf: bytes) -> dict:
+    return json.loads(PdfReader(io.BytesIO(pdf)).attachments[MANIFEST_NAME][0])
+
+
+def test_one_sheet_per_game_and_check_passes(run, tmp_path):
+    out = tmp_path / "gauges.pdf"
+    result = run("ycp", "--gauges", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    m = manifest(out.read_bytes())
+    fronts = [p for p in m["pages"] if p["side"] == "front"]
+    assert len(fronts) == len(GAMES) and len(m["pages"]) == 2 * len(GAMES)
+    assert [p["components"][0]["label"] for p in fronts] == [f"ycp:{g}:sheet" for g in GAMES]
+    check = run("check", str(out))
+    assert check.exit_code == 0, check.output
+    assert "gauge sheets: " + ", ".join(sorted(GAMES)) in check.output
+
+
+@pytest.mark.parametrize("paper_name", ["a4", "letter"])
+def test_sheet_fills_the_page_header_band_where_expected(paper_name):
+    page = paper(paper_name)
+    pdf = render(build_gauges(["which-side"], SheetSettings(paper=page)), "t")
+    scale = min((page.height - 2 * MARGIN) / CARD_W, (page.width - 2 * MARGIN) / CARD_H)
+    assert scale > 1.75                                  # nearly twice the postcard
+    left = page.width / 2 - CARD_H * scale / 2           # the card's top edge, turned to the left
+    dpi = 200
+    found = dark_xs(raster(pdf, 0, dpi), page.height / 2, page.height, dpi)
+    # The header band is one solid dark run from the card's top edge to HEADER mm below it.
+    band_centre = left + HEADER * scale / 2
+    assert min(abs(f - band_centre) for f in found) <= 0.2
+
+
+def test_gauge_sheet_is_bigger_than_the_postcard_by_the_same_factor_everywhere():
+    pdf = render(build_gauges(["toroball"], SheetSettings(paper=paper("a4"))), "t")
+    reader = PdfReader(io.BytesIO(pdf))
+    assert "[ycp:toroball:sheet]" in reader.pages[0].extract_text()
+    assert "Components" in reader.pages[1].extract_text()   # the back: how to play

@@ -1,0 +1,282 @@
+"""Printing the Yield! tiles end to end: the user's command, check round trip,
+trims and roads read back from the rendered pages, options and bad input."""
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+
+import pytest
+from pypdf import PdfReader
+
+from icp_print.generators.pdf import render as render_pdf
+from icp_print.generators.sheet import SheetSettings, fit_grid, paper
+from icp_print.generators.yield_ import ROAD, build_map, map_geometry
+from icp_print.validators.pdfcheck import MANIFEST_NAME, printed_labels
+from icp_print.validators.yield_.layout import find_layout
+from icp_print.validators.yield_.tiles import SIDES, reference_counts, road_ends
+
+from conftest import assert_clean_failure
+from pagescan import dark_xs, dark_ys, render as render_page
+
+DPI = 100
+TOL = 0.2        # mm
+MM_PER_INCH = 25.4
+
+
+@pytest.fixture(scope="module")
+def tiles_pdf(tmp_path_factory):
+    from click.testing import CliRunner
+    from icp_print.cli.main import main
+    folder = tmp_path_factory.mktemp("yield")
+    here = os.getcwd()
+    os.chdir(folder)
+    try:
+        result = CliRunner().invoke(main, ["yield", "--out", "tiles.pdf"])   # the user's own example
+    finally:
+        os.chdir(here)
+    assert result.exit_code == 0, result.output
+    return (folder / "tiles.pdf").read_bytes()
+
+
+def manifest(pdf: bytes) -> dict:
+    return json.loads(PdfReader(io.BytesIO(pdf)).attachments[MANIFEST_NAME][0])
+
+
+def pixel(image, x_mm: float, y_mm: float, page_h: float) -> int:
+    return image.getpixel((int(x_mm * DPI / MM_PER_INCH), int((page_h - y_mm) * DPI / MM_PER_INCH)))
+
+
+def edge_probes(x0: float, y0: float, s: float, side: str) -> list[tuple[float, float]]:
+    """Points 1 mm inside the middle of a tile edge, across most of the road's width
+    (either side of the dashed centre line, which is dark in ink-saver mode)."""
+    offsets = [d * s * ROAD / 2 for d in (-0.8, -0.35, 0.35, 0.8)]
+    inset = 1.0
+    return {"N": [(x0 + s / 2 + d, y0 + s - inset) for d in offsets],
+            "S": [(x0 + s / 2 + d, y0 + inset) for d in offsets],
+            "E": [(x0 + s - inset, y0 + s / 2 + d) for d in offsets],
+            "W": [(x0 + inset, y0 + s / 2 + d) for d in offsets]}[side]
+
+
+def assert_roads_match(image, page_h, x0, y0, s, ends, road_at_least, ground_at_most):
+    for side in SIDES:
+        for x, y in edge_probes(x0, y0, s, side):
+            level = pixel(image, x, y, page_h)
+            if side in ends:
+                assert level >= road_at_least, (side, ends, level)
+            else:
+                assert level <= ground_at_most, (side, ends, level)
+
+
+def test_user_example_prints_64_tiles_and_a_damage_track(tiles_pdf):
+    m = manifest(tiles_pdf)
+    assert m["game"] == "yield" and m["total_components"] == 65
+    tiles = {c["data"]["type"]: c["count"] for c in m["components"] if c["kind"] == "tile"}
+    assert tiles == reference_counts()
+    assert all(c["width_mm"] == c["height_mm"] == 50 for c in m["components"] if c["kind"] == "tile")
+    fronts = [p for p in m["pages"] if p["side"] == "front" and p["section"] == "tiles"]
+    assert [len(p["components"]) for p in fronts] == [20, 20, 20, 4]
+
+
+def test_check_counts_the_64_printed_labels(tiles_pdf, run, tmp_path):
+    f = tmp_path / "tiles.pdf"
+    f.write_bytes(tiles_pdf)
+    result = run("check", str(f))
+    assert result.exit_code == 0, result.output
+    assert "components printed: 65" in result.output
+    reader = PdfReader(io.BytesIO(tiles_pdf))
+    labels = sum((printed_labels(reader, i) for i in range(len(reader.pages))), start=type(printed_labels(reader, 0))())
+    assert sum(n for label, n in labels.items() if label.startswith("yield:tile:")) == 64
+    assert labels["yield:tile:merge-left"] == 12
+
+
+def test_tile_trims_fall_where_the_manifest_says(tiles_pdf):
+    m = manifest(tiles_pdf)
+    page_h = m["paper"]["height_mm"]
+    image = render_page(tiles_pdf, 0, DPI)
+    placed = m["pages"][0]["components"]
+    xs = sorted({c["x_mm"] for c in placed} | {c["x_mm"] + c["w_mm"] for c in placed})
+    ys = sorted({c["y_mm"] for c in placed} | {c["y_mm"] + c["h_mm"] for c in placed})
+    first = placed[0]                                  # a Turn: its lower fifth is all off-road
+    row = [x for x in dark_xs(image, first["y_mm"] + 5, page_h, DPI)]
+    columns = [c for c in range(image.width)
+               if image.getpixel((c, round((page_h - first["y_mm"] - 5) * DPI / MM_PER_INCH))) < 140]
+    left, right = (columns[0]) * MM_PER_INCH / DPI, (columns[-1] + 1) * MM_PER_INCH / DPI
+    assert left == pytest.approx(xs[0], abs=TOL) and right == pytest.approx(xs[-1], abs=TOL)
+    assert row                                         # the ground is dark, not white
+    grid = fit_grid(SheetSettings(paper=paper("a4")), 50, 50)
+    marks = dark_xs(image, grid.top + 3.5, page_h, DPI)      # crop marks above the grid
+    assert marks == pytest.approx(xs, abs=TOL)
+    marks = dark_ys(image, grid.left - 3.5, page_h, DPI)     # and left of it
+    assert marks == pytest.approx(ys, abs=TOL)
+
+
+def test_driving_rule_1_roads_reach_the_middle_of_exactly_their_edges(tiles_pdf):
+    """Road (light) at the middle of every edge road_ends names; black ground elsewhere."""
+    m = manifest(tiles_pdf)
+    page_h = m["paper"]["height_mm"]
+    for index, page in enumerate(m["pages"]):
+        if page["side"] != "front" or page["section"] != "tiles":
+            continue
+        image = render_page(tiles_pdf, index, DPI)
+        for c in page["components"]:
+            kind = c["label"].split(":")[-1]
+            assert_roads_match(image, page_h, c["x_mm"], c["y_mm"], c["w_mm"], road_ends(kind, 0),
+                               road_at_least=140, ground_at_most=60)
+
+
+def test_ink_saver_keeps_roads_and_ground_apart_with_less_ink(run, tmp_path, tiles_pdf):
+    out = tmp_path / "light.pdf"
+    assert run("yield", "--ink-saver", "--out", str(out)).exit_code == 0
+    light = out.read_bytes()
+    m = manifest(light)
+    page_h = m["paper"]["height_mm"]
+    image = render_page(light, 4, DPI)                 # the merges and the overpass
+    for c in m["pages"][4]["components"]:
+        kind = c["label"].split(":")[-1]
+        assert_roads_match(image, page_h, c["x_mm"], c["y_mm"], c["w_mm"], road_ends(kind, 0),
+                           road_at_least=245, ground_at_most=225)
+
+    def ink(pdf):
+        histogram = render_page(pdf, 0, 30).histogram()
+        return sum((255 - level) * n for level, n in enumerate(histogram))
+
+    assert ink(light) < ink(tiles_pdf) / 3
+
+
+def test_merge_curve_joins_the_straight_road_heading_north(tiles_pdf):
+    m = manifest(tiles_pdf)
+    page_h = m["paper"]["height_mm"]
+    index = next(i for i, p in enumerate(m["pages"])
+                 if any(c["label"] == "yield:tile:merge-right" for c in p["components"]))
+    image = render_page(tiles_pdf, index, DPI)
+    c = next(c for c in m["pages"][index]["components"] if c["label"] == "yield:tile:merge-right")
+    x0, y0, s = c["x_mm"], c["y_mm"], c["w_mm"]
+    just_east = x0 + s / 2 + s * ROAD / 2 + 2
+    assert pixel(image, just_east, y0 + s * 0.8, page_h) >= 140    # the curve meets it up north
+    assert pixel(image, just_east, y0 + s * 0.2, page_h) <= 60     # not down south
+
+
+def test_map_of_a_closed_layout_draws_every_tile_turned(tmp_path):
+    layout = find_layout(closed=True, seed=4)
+    settings = SheetSettings(paper=paper("a4"))
+    cells = layout.cells[:-3]                          # three squares left empty
+    pdf = render_pdf(build_map(settings, cells, 8, 8, "Seed 4", ["a note"]), "test")
+    side, left, top = map_geometry(settings, 8, 8, 1)
+    image = render_page(pdf, 0, DPI)
+    page_h = settings.paper.height
+    for cell in cells:
+        x0, y0 = left + cell.col * side, top - (cell.row + 1) * side
+        assert_roads_match(image, page_h, x0, y0, side, road_ends(cell.tile, cell.rotation),
+                           road_at_least=140, ground_at_most=60)
+    for cell in layout.cells[-3:]:
+        x0, y0 = left + cell.col * side, top - (cell.row + 1) * side
+        assert pixel(image, x0 + side / 2, y0 + side / 2, page_h) > 240   # empty square
+    m = manifest(pdf)
+    assert len(m["pages"]) == 1 and m["components"][0]["kind"] == "map"
+    assert "a note" in PdfReader(io.BytesIO(pdf)).pages[0].extract_text()
+
+
+def test_map_marks_tile_owners():
+    from dataclasses import dataclass
+
+    @dataclass(frozen=True)
+    class Owned:
+        row: int
+        col: int
+        tile: str
+        rotation: int
+        owner: int | None
+
+    pdf = render_pdf(build_map(SheetSettings(paper=paper("a4")), [Owned(0, 0, "turn", 90, 2),
+                                                                   Owned(0, 1, "straight", 90, None)],
+                               8, 8, "Setup", []), "test")
+    text = PdfReader(io.BytesIO(pdf)).pages[0].extract_text()
+    assert re.search(r"\b2\b", text)
+
+
+def test_tile_size_changes_the_printed_size(run, tmp_path):
+    out = tmp_path / "t40.pdf"
+    assert run("yield", "--tile-size", "40", "--backs", "none", "--out", str(out)).exit_code == 0
+    m = manifest(out.read_bytes())
+    first = m["pages"][0]["components"]
+    assert {c["w_mm"] for c in first} == {40} and len(first) == 35        # 5 x 7 on A4
+    image = render_page(out.read_bytes(), 0, DPI)
+    page_h = m["paper"]["height_mm"]
+    c = first[0]
+    edge = [x for x in dark_xs(image, c["y_mm"] + 3, page_h, DPI)]
+    assert edge
+    assert_roads_match(image, page_h, c["x_mm"], c["y_mm"], 40, road_ends("turn", 0), 140, 60)
+    assert run("check", str(out)).exit_code == 0
+
+
+def test_appendix_a_two_sets_and_a_longer_damage_track(run, tmp_path):
+    out = tmp_path / "two.pdf"
+    result = run("yield", "--sets", "2", "--damage-limit", "15", "--backs", "none", "--out", str(out))
+    assert result.exit_code == 0
+    m = manifest(out.read_bytes())
+    assert sum(c["count"] for c in m["components"] if c["kind"] == "tile") == 128
+    track = next(c for c in m["components"] if c["kind"] == "damage-track")
+    assert track["data"] == {"limit": 15, "players": 3}
+    text = PdfReader(out).pages[-1].extract_text()
+    assert "15" in text and "Player 3" in text
+    checked = run("check", str(out))
+    assert checked.exit_code == 0, checked.output
+
+
+def test_backs_are_identical(tiles_pdf):
+    reader = PdfReader(io.BytesIO(tiles_pdf))
+    m = manifest(tiles_pdf)
+    backs = [i for i, p in enumerate(m["pages"]) if p["side"] == "back" and p["section"] == "tiles"]
+    assert len({reader.pages[i].get_contents().get_data() for i in backs[:3]}) == 1
+
+
+def test_same_command_gives_identical_bytes(run, tmp_path):
+    a, b = tmp_path / "a.pdf", tmp_path / "b.pdf"
+    run("yield", "--backs", "none", "--out", str(a))
+    run("yield", "--backs", "none", "--out", str(b))
+    assert a.read_bytes() == b.read_bytes()
+
+
+def test_custom_tile_set_prints_its_home_made_tiles(run, tmp_path):
+    from icp_print.templates import path
+    out = tmp_path / "mine.pdf"
+    result = run("yield", "--tiles", str(path("yield_", "example-custom-tiles.toml")), "--backs",
+                 "none", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    m = manifest(out.read_bytes())
+    counts = {c["data"]["type"]: c["count"] for c in m["components"] if c["kind"] == "tile"}
+    assert counts["chicane"] == 2 and counts["turn"] == 10
+    checked = run("check", str(out))
+    assert checked.exit_code == 1 and "Turn: 10 tiles" in checked.output
+    assert "ok   tile shapes" in checked.output                # the chicane's ends are recorded
+
+
+@pytest.mark.parametrize("args,code", [
+    (["--tile-size", "5"], 2), (["--tile-size", "abc"], 2), (["--sets", "0"], 2),
+    (["--damage-limit", "0"], 2), (["--tile-size", "101"], 2),
+    (["--paper", "a3"], 2), (["--bleed", "40"], 2),
+])
+def test_bad_options_give_clean_errors_and_no_file(run, tmp_path, args, code):
+    out = tmp_path / "x.pdf"
+    result = run("yield", "--out", str(out), *args)
+    assert_clean_failure(result, code)
+    assert not out.exists()
+
+
+def test_broken_custom_set_is_refused(run, tmp_path):
+    out = tmp_path / "x.pdf"
+    bad = tmp_path / "bad.toml"
+    bad.write_text('game = "yield"\n[[tile]]\nkind = "odd"\ncount = 2\nends = ["N"]\n')
+    result = run("yield", "--tiles", str(bad), "--out", str(out))
+    assert_clean_failure(result, 1)
+    assert "bad.toml" in result.output and "at least 2 ends" in result.output
+    assert not out.exists()
+    bad.write_text("[[tile]\n")
+    assert_clean_failure(run("yield", "--tiles", str(bad), "--out", str(out)), 2)
+
+
+def test_all_command_includes_the_tiles():
+    from icp_print.cli.common import ALL_BUILDERS
+    assert any(name == "yield" and file == "yield-tiles.pdf" for name, file, _ in ALL_BUILDERS)

@@ -1,0 +1,252 @@
+"""The acceleration check and the deflector changes it allows.
+
+Roll the die (the accellerator) against your energy:
+
+- **above**: energy goes up by one; no deflector change.
+- **below**: you must add, move or turn a deflector; with no chit left to add
+  you must move one.  No energy change.
+- **equal**: you may raise or lower your energy by one (or not), and you may
+  add, remove, move or turn one deflector (or not).
+
+>>> acceleration(2, 5), acceleration(4, 1), acceleration(3, 3)
+('above', 'below', 'equal')
+>>> energy_options(3, 5), energy_options(3, 1), energy_options(1, 1), energy_options(6, 6)
+((4,), (3,), (1, 2), (5, 6))
+
+A change may touch no cell that holds a pawn, no home, not the reactor, no
+cell next to a pawn, and not the deflector changed on the previous turn.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping
+
+from ..errors import RuleError
+from .board import cell_name
+from .model import ORIENTATIONS, Cell, Orientation, State, clamp_energy, turned
+
+ACTIONS = ("add", "remove", "move", "turn")
+
+
+def acceleration(energy: int, roll: int) -> str:
+    """Which case of the acceleration check a roll falls in: above, below or equal."""
+    if roll > energy:
+        return "above"
+    return "below" if roll < energy else "equal"
+
+
+def energy_options(energy: int, roll: int) -> tuple[int, ...]:
+    """The energies a player may move with after rolling ``roll``.
+
+    Above: one more (never past six, which cannot happen: a die shows at most
+    six).  Below: unchanged.  Equal: one less, unchanged or one more, never
+    below one or above six.
+    """
+    kind = acceleration(energy, roll)
+    if kind == "above":
+        return (clamp_energy(energy + 1),)
+    if kind == "below":
+        return (energy,)
+    return tuple(sorted({clamp_energy(energy + d) for d in (-1, 0, 1)}))
+
+
+@dataclass(frozen=True)
+class Change:
+    """One deflector change.
+
+    ``at`` is the deflector's cell before the change (move, turn, remove),
+    ``to`` its cell after it (add, move), ``orientation`` the diagonal it shows
+    after an add or a move (a chit picked up may be set down either way; a
+    move with ``orientation=None`` keeps the diagonal it showed).
+    """
+
+    action: str
+    at: Cell | None = None
+    to: Cell | None = None
+    orientation: Orientation | None = None
+
+    @property
+    def cells(self) -> tuple[Cell, ...]:
+        """The cells whose contents this change alters."""
+        return tuple(c for c in (self.at, self.to) if c is not None)
+
+    @property
+    def result(self) -> Cell | None:
+        """Where the changed deflector is afterwards (it is locked for the next turn)."""
+        if self.action == "remove":
+            return None
+        return self.to if self.action in ("add", "move") else self.at
+
+    def describe(self, deflectors: Mapping[Cell, Orientation] | None = None) -> str:
+        """In words, e.g. ``move the deflector at C4 to F2 as '/'``."""
+        if self.action == "add":
+            return f"add a deflector at {cell_name(self.to)} as '{self.orientation}'"
+        if self.action == "move":
+            shown = self.orientation or (deflectors or {}).get(self.at)
+            return (f"move the deflector at {cell_name(self.at)} to {cell_name(self.to)}"
+                    + (f" as '{shown}'" if shown else ""))
+        if self.action == "turn":
+            now = f" (from '{deflectors[self.at]}' to '{turned(deflectors[self.at])}')" \
+                if deflectors and self.at in deflectors else ""
+            return f"turn the deflector at {cell_name(self.at)}{now}"
+        return f"remove the deflector at {cell_name(self.at)}"
+
+    def to_json(self) -> dict:
+        data: dict = {"action": self.action}
+        if self.at is not None:
+            data["at" if self.action in ("turn", "remove") else "from"] = list(self.at)
+        if self.to is not None:
+            data["to"] = list(self.to)
+        if self.orientation is not None:
+            data["orientation"] = self.orientation
+        return data
+
+
+def apply_change(deflectors: Mapping[Cell, Orientation], change: Change | None) -> dict[Cell, Orientation]:
+    """A new deflector map with ``change`` made (the old map is not touched)."""
+    out = dict(deflectors)
+    if change is None:
+        return out
+    if change.action == "add":
+        out[change.to] = change.orientation
+    elif change.action == "remove":
+        del out[change.at]
+    elif change.action == "turn":
+        out[change.at] = turned(out[change.at])
+    else:
+        shown = out.pop(change.at)
+        out[change.to] = change.orientation or shown
+    return out
+
+
+def blocked_cells(state: State) -> dict[Cell, str]:
+    """Cells no change may touch, each with the reason (for error messages)."""
+    board = state.board
+    blocked: dict[Cell, str] = {}
+    for pawn in state.pawns:
+        if pawn.at is None:
+            continue
+        for n in board.neighbours(pawn.at):
+            blocked.setdefault(n, f"next to {pawn.player}'s pawn at {cell_name(pawn.at)}")
+    for h in board.homes:
+        blocked[h.at] = f"{h.player}'s home"
+    for pawn in state.pawns:
+        if pawn.at is not None:
+            blocked[pawn.at] = f"occupied by {pawn.player}'s pawn"
+    blocked[board.reactor] = "the reactor"
+    return blocked
+
+
+def allowed_actions(state: State, kind: str) -> tuple[str, ...]:
+    """The kinds of change a roll allows (before looking at the board)."""
+    if kind == "above":
+        return ()
+    if kind == "below":
+        return ("move",) if state.supply == 0 else ("add", "move", "turn")
+    return ACTIONS if state.supply > 0 else ("remove", "move", "turn")
+
+
+def legal_changes(state: State, kind: str) -> list[Change]:
+    """Every legal change for a roll of this ``kind``, in a fixed order.
+
+    For ``"below"`` an empty list means no legal change exists: the player
+    is excused (the rules cannot be obeyed, so nothing happens).
+    """
+    actions = allowed_actions(state, kind)
+    if not actions:
+        return []
+    free, sources = _free_and_sources(state)
+    out: list[Change] = []
+    if "add" in actions:
+        out += [Change("add", to=c, orientation=o) for c in free for o in ORIENTATIONS]
+    if "turn" in actions:
+        out += [Change("turn", at=c) for c in sources]
+    if "remove" in actions:
+        out += [Change("remove", at=c) for c in sources]
+    if "move" in actions:
+        out += [Change("move", at=a, to=c, orientation=o) for a in sources for c in free
+                for o in ORIENTATIONS]
+    return out
+
+
+def _free_and_sources(state: State) -> tuple[list[Cell], list[Cell]]:
+    """Empty cells a chit may go to, and deflectors that may be picked up or turned."""
+    blocked = blocked_cells(state)
+    free = [c for c in state.board.cells() if c not in blocked and c not in state.deflectors]
+    sources = sorted(c for c in state.deflectors if c not in blocked and c != state.locked)
+    return free, sources
+
+
+def count_legal_changes(state: State, kind: str) -> int:
+    """``len(legal_changes(state, kind))`` without building the list."""
+    actions = allowed_actions(state, kind)
+    if not actions:
+        return 0
+    free, sources = _free_and_sources(state)
+    return sum(_action_counts(actions, len(free), len(sources)).values())
+
+
+def _action_counts(actions: tuple[str, ...], free: int, sources: int) -> dict[str, int]:
+    sizes = {"add": 2 * free, "turn": sources, "remove": sources, "move": 2 * free * sources}
+    return {a: sizes[a] for a in ACTIONS if a in actions}
+
+
+def random_change(state: State, kind: str, rng) -> Change | None:
+    """A legal change drawn uniformly (as ``rng.choice(legal_changes(...))`` would be,
+    without building the list); ``None`` when there is none.  For simulations."""
+    actions = allowed_actions(state, kind)
+    if not actions:
+        return None
+    free, sources = _free_and_sources(state)
+    counts = _action_counts(actions, len(free), len(sources))
+    total = sum(counts.values())
+    if total == 0:
+        return None
+    pick = rng.randrange(total)
+    for action, n in counts.items():
+        if pick < n:
+            break
+        pick -= n
+    if action in ("turn", "remove"):
+        return Change(action, at=sources[pick])
+    orientation = ORIENTATIONS[pick % 2]
+    pick //= 2
+    if action == "add":
+        return Change("add", to=free[pick], orientation=orientation)
+    source, target = divmod(pick, len(free))
+    return Change("move", at=sources[source], to=free[target], orientation=orientation)
+
+
+def check_change(state: State, change: Change, kind: str, *, where: str = "change") -> None:
+    """Raise a :class:`RuleError` saying why ``change`` is illegal for this roll, if it is."""
+    def refuse(message: str) -> None:
+        raise RuleError(message, field=where)
+
+    if kind == "above":
+        refuse("a roll above your energy raises it by one and allows no deflector change")
+    if change.action not in allowed_actions(state, kind):
+        if kind == "below" and change.action == "remove":
+            refuse("a roll below your energy may add, move or turn a deflector, not remove one")
+        if change.action == "add" and state.supply == 0:
+            refuse(f"all {state.supply + len(state.deflectors)} deflector chits are on the board: "
+                   "none is left to add")
+        refuse("with no deflector chit left to add, a roll below your energy must move a deflector")
+    blocked = blocked_cells(state)
+    if change.at is not None:
+        if change.at not in state.deflectors:
+            refuse(f"there is no deflector at {cell_name(change.at)}")
+        if change.at == state.locked:
+            refuse(f"the deflector at {cell_name(change.at)} was changed on the previous turn")
+        if change.at in blocked:
+            refuse(f"{cell_name(change.at)} cannot be touched: {blocked[change.at]}")
+    if change.to is not None:
+        if change.to in state.deflectors:
+            refuse(f"{cell_name(change.to)} already holds a deflector")
+        if change.to in blocked:
+            refuse(f"{cell_name(change.to)} cannot be touched: {blocked[change.to]}")
+    if change.action not in ACTIONS:
+        refuse(f"unknown deflector change {change.action!r} (allowed: {', '.join(ACTIONS)})")
+    if change.action == "add" and change.orientation not in ORIENTATIONS:
+        refuse("a placed deflector shows '/' or '\\'")
+    if change.action == "move" and change.orientation not in ORIENTATIONS + (None,):
+        refuse("a placed deflector shows '/' or '\\'")

@@ -1,0 +1,155 @@
+"""Accellerator's numbers and pieces as code: directions, deflection, pawns, the game state.
+
+Coordinates are ``(x, y)``: ``x`` is the column counted from the west edge,
+``y`` the row counted from the north edge, both from 0, so north is ``y - 1``.
+A facing is one of ``N E S W``: the rules forbid diagonal facings.
+
+>>> step((5, 5), "N")
+(5, 4)
+>>> deflect("E", "/"), deflect("E", "\\\\")
+('N', 'S')
+>>> reverse("W")
+'E'
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Mapping
+
+Cell = tuple[int, int]      # (x, y): column from the west edge, row from the north edge
+Facing = str                # "N", "E", "S" or "W"
+Orientation = str           # "/" or "\\": the diagonal drawn on a deflector chit
+Player = str                # "alpha", "beta", "delta" or "gamma"
+
+# You Need: 4 pawns, 10 deflector chits, 18 electrons, 6 energy tokens each.
+PLAYERS: tuple[Player, ...] = ("alpha", "beta", "delta", "gamma")
+DEFLECTORS = 10
+ELECTRONS = 18
+ENERGY_TOKENS = 6
+DIE_SIDES = 6
+# Setting Up: everyone starts with one energy token; you cannot hold more than your six
+# tokens, and we keep at least one (energy 0 would leave a pawn unable to move at all).
+START_ENERGY = 1
+MIN_ENERGY = 1
+MAX_ENERGY = ENERGY_TOKENS
+# Winning: the game ends when someone has three or more electrons in their collector.
+WIN_BANKED = 3
+
+FACINGS: tuple[Facing, ...] = ("N", "E", "S", "W")
+DELTA: dict[Facing, tuple[int, int]] = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
+FACING_NAMES = {"N": "north", "E": "east", "S": "south", "W": "west"}
+ORIENTATIONS: tuple[Orientation, ...] = ("/", "\\")
+
+# A deflector is a mirror on the diagonal it shows.  "/" runs from the south-west
+# corner to the north-east one, so a pawn heading east is sent north, and so on.
+_DEFLECT: dict[Orientation, dict[Facing, Facing]] = {
+    "/": {"N": "E", "E": "N", "S": "W", "W": "S"},
+    "\\": {"N": "W", "W": "N", "S": "E", "E": "S"},
+}
+_REVERSE = {"N": "S", "S": "N", "E": "W", "W": "E"}
+_TURNED = {"/": "\\", "\\": "/"}
+
+
+def step(cell: Cell, facing: Facing) -> Cell:
+    """The neighbouring cell in direction ``facing`` (it may be off the board)."""
+    dx, dy = DELTA[facing]
+    return (cell[0] + dx, cell[1] + dy)
+
+
+def deflect(facing: Facing, orientation: Orientation) -> Facing:
+    """The new facing after entering a deflector: always a 90-degree turn.
+
+    >>> [deflect(f, "/") for f in FACINGS]
+    ['E', 'N', 'W', 'S']
+    """
+    return _DEFLECT[orientation][facing]
+
+
+def reverse(facing: Facing) -> Facing:
+    """Turned 180 degrees, as a pawn is when it tries to leave the board."""
+    return _REVERSE[facing]
+
+
+def turned(orientation: Orientation) -> Orientation:
+    """A deflector turned a quarter turn shows the other diagonal."""
+    return _TURNED[orientation]
+
+
+def manhattan(a: Cell, b: Cell) -> int:
+    return abs(a[0] - b[0]) + abs(a[1] - b[1])
+
+
+def clamp_energy(energy: int) -> int:
+    """Energy stays between one token and all six.
+
+    >>> clamp_energy(7), clamp_energy(0), clamp_energy(4)
+    (6, 1, 4)
+    """
+    return max(MIN_ENERGY, min(MAX_ENERGY, energy))
+
+
+@dataclass(frozen=True)
+class Pawn:
+    """One player's pawn and tokens.
+
+    ``at`` is ``None`` while the pawn is reset: it is off the board until its
+    player puts it back on their home space at the start of their next turn,
+    choosing a facing then (``facing`` is ``None`` too).
+    """
+
+    player: Player
+    at: Cell | None
+    facing: Facing | None
+    energy: int = START_ENERGY
+    carrying: int = 0        # electrons under the pawn
+    banked: int = 0          # electrons in the player's collector
+
+    def reset(self) -> "Pawn":
+        """Off the board, nothing carried; back home at the start of the next turn."""
+        return replace(self, at=None, facing=None, carrying=0)
+
+
+@dataclass(frozen=True)
+class State:
+    """Everything on the table between two turns (or at the start of one).
+
+    ``pawns`` are in turn order (play passes clockwise); ``to_move`` indexes
+    them.  ``deflectors`` maps a cell to the diagonal its chit shows and is
+    never changed in place.  ``locked`` is the cell of the deflector changed
+    on the previous turn, which nobody may change now.
+    """
+
+    board: "Board"  # noqa: F821 (board.Board; kept as a string to avoid a cycle)
+    pawns: tuple[Pawn, ...]
+    deflectors: Mapping[Cell, Orientation]
+    locked: Cell | None = None
+    to_move: int = 0
+    turns: int = 0           # turns played so far
+
+    @property
+    def mover(self) -> Pawn:
+        return self.pawns[self.to_move]
+
+    @property
+    def reactor(self) -> int:
+        """Electrons on the reactor: every electron not carried and not banked."""
+        return ELECTRONS - sum(p.carrying + p.banked for p in self.pawns)
+
+    @property
+    def supply(self) -> int:
+        """Deflector chits still beside the board, ready to be added."""
+        return DEFLECTORS - len(self.deflectors)
+
+    @property
+    def over(self) -> bool:
+        return any(p.banked >= WIN_BANKED for p in self.pawns)
+
+    def winners(self) -> tuple[Player, ...]:
+        """The players with the most electrons banked (only meaningful once ``over``)."""
+        top = max(p.banked for p in self.pawns)
+        return tuple(p.player for p in self.pawns if p.banked == top)
+
+    def with_pawn(self, index: int, pawn: Pawn) -> "State":
+        pawns = list(self.pawns)
+        pawns[index] = pawn
+        return replace(self, pawns=tuple(pawns))

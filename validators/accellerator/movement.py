@@ -1,0 +1,201 @@
+"""Tracing one move: every space entered, every turn and why, every electron.
+
+A pawn moves exactly its energy in spaces, one step at a time.  On each step
+it enters the next space in its facing, and what is in that space acts on it,
+in this order (the rules do not give one; mandatory effects come first):
+
+1. **Another pawn.** Passing through (not the last step): the two pawns swap
+   the electrons under them.  Ending there (the last step): both pawns reset
+   and every electron either carried goes back to the reactor.
+2. **Your own home.** Carrying electrons, you may bank them in your collector;
+   if you do, your pawn resets (``bank=False`` passes through instead).
+3. **The reactor.** Passing through: take one electron (if any is left).
+   Ending there: reset, leaving your electrons on the reactor.
+4. **A deflector.** Turn 90 degrees as its diagonal shows; later steps go the
+   new way.
+
+Trying to leave the board is a step too: the pawn stays where it is and turns
+180 degrees (the "space that does not exist" is not a space it can stand on).
+A reset ends the move at once, and so the turn.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ..errors import RuleError
+from .board import cell_name
+from .model import (FACING_NAMES, WIN_BANKED, Cell, Facing, Pawn, Player, State, deflect,
+                    reverse, step)
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something a rule did during a step. ``rule`` is a short key used for counting."""
+
+    rule: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Step:
+    """One of the pawn's moves: from ``start`` into ``entered`` (``None``: off the board)."""
+
+    number: int
+    start: Cell
+    entered: Cell | None
+    facing_in: Facing
+    facing_out: Facing
+    events: tuple[Event, ...]
+
+    @property
+    def end(self) -> Cell:
+        return self.start if self.entered is None else self.entered
+
+
+@dataclass(frozen=True)
+class Move:
+    """A traced move: the steps, how it ended, and the state afterwards.
+
+    ``ending`` is ``"moved"`` (all steps made), ``"banked"``, ``"reactor"``
+    (ended on the reactor) or ``"collision"`` (ended on another pawn).
+    """
+
+    player: Player
+    start: Cell
+    facing: Facing
+    energy: int
+    steps: tuple[Step, ...]
+    ending: str
+    after: State
+    picked_up: int
+    banked: int
+    swaps: int
+    reset: tuple[Player, ...]
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return tuple(e for s in self.steps for e in s.events)
+
+
+def trace_move(state: State, *, bank: bool = True) -> Move:
+    """Move the pawn whose turn it is by its full energy; the state after is in ``.after``.
+
+    The state's ``locked`` and ``to_move`` are left for the turn to update.
+    """
+    board = state.board
+    me_index = state.to_move
+    me = state.pawns[me_index]
+    if me.at is None or me.facing is None:
+        raise RuleError(f"{me.player}'s pawn is not on the board: put it on its home space "
+                        "with a facing first", field=f"pawns[{me_index}].at")
+    pawns = list(state.pawns)
+    others = {p.at: j for j, p in enumerate(pawns) if j != me_index and p.at is not None}
+    home = board.home_of(me.player)
+    deflectors = state.deflectors
+    pos, facing, carrying = me.at, me.facing, me.carrying
+    reactor = state.reactor
+    steps: list[Step] = []
+    ending, picked, banked_now, swaps = "moved", 0, 0, 0
+    reset: list[Player] = []
+
+    def collide(j: int, events: list[Event]) -> None:
+        other = pawns[j]
+        back = carrying + other.carrying
+        events.append(Event("collision", f"ended on {other.player}'s pawn: both reset, "
+                            f"{back} electron(s) go back to the reactor"))
+        pawns[j] = other.reset()
+        reset.extend([me.player, other.player])
+
+    for n in range(1, me.energy + 1):
+        last = n == me.energy
+        events: list[Event] = []
+        nxt = step(pos, facing)
+        if not board.contains(nxt):
+            new = reverse(facing)
+            events.append(Event("bounce", f"tried to move {FACING_NAMES[facing]} off the board: "
+                                f"stays on {cell_name(pos)} and turns to face {FACING_NAMES[new]}"))
+            if last and pos in others:
+                collide(others[pos], events)
+                ending = "collision"
+            elif last and pos == board.reactor:
+                events.append(Event("reactor-end", f"ended on the reactor: reset, {carrying} "
+                                    "electron(s) stay on the reactor"))
+                ending = "reactor"
+                reset.append(me.player)
+            steps.append(Step(n, pos, None, facing, new, tuple(events)))
+            facing = new
+            if ending != "moved":
+                break
+            continue
+        start, pos = pos, nxt
+        facing_in = facing
+        j = others.get(pos)
+        if j is not None:
+            if last:
+                collide(j, events)
+                ending = "collision"
+            else:
+                other = pawns[j]
+                events.append(Event("swap", f"passed {other.player}'s pawn: swapped electrons "
+                                    f"({carrying} for {other.carrying})"))
+                carrying, pawns[j] = other.carrying, _carry(other, carrying)
+                swaps += 1
+        if ending == "moved" and pos == home:
+            if carrying and bank:
+                events.append(Event("bank", f"entered its home: banked {carrying} electron(s) "
+                                    f"(now {me.banked + carrying}) and reset"))
+                banked_now = carrying
+                ending = "banked"
+                reset.append(me.player)
+                if me.banked + carrying >= WIN_BANKED:
+                    events.append(Event("game-end", f"{me.player} has {me.banked + carrying} "
+                                        f"electrons banked: the game ends"))
+            elif carrying:
+                events.append(Event("home-kept", f"entered its home and kept its {carrying} "
+                                    "electron(s)"))
+            else:
+                events.append(Event("home-empty", "entered its home with nothing to bank"))
+        if ending == "moved" and pos == board.reactor:
+            if last:
+                events.append(Event("reactor-end", f"ended on the reactor: reset, {carrying} "
+                                    "electron(s) stay on the reactor"))
+                ending = "reactor"
+                reset.append(me.player)
+            elif reactor > 0:
+                carrying += 1
+                reactor -= 1
+                picked += 1
+                events.append(Event("reactor-pickup", f"passed through the reactor: took an "
+                                    f"electron (carrying {carrying}, {reactor} left)"))
+            else:
+                events.append(Event("reactor-empty", "passed through the empty reactor"))
+        if ending == "moved" and pos in deflectors:
+            orientation = deflectors[pos]
+            facing = deflect(facing, orientation)
+            events.append(Event("deflect", f"deflector '{orientation}' turns it from "
+                                f"{FACING_NAMES[facing_in]} to {FACING_NAMES[facing]}"))
+        steps.append(Step(n, start, pos, facing_in, facing, tuple(events)))
+        if ending != "moved":
+            break
+    if ending == "moved":
+        pawns[me_index] = _moved(me, pos, facing, carrying)
+    elif ending == "banked":
+        pawns[me_index] = _banked(me, carrying)
+    else:
+        pawns[me_index] = me.reset()
+    after = State(board, tuple(pawns), deflectors, state.locked, state.to_move, state.turns)
+    return Move(me.player, me.at, me.facing, me.energy, tuple(steps), ending, after,
+                picked, banked_now, swaps, tuple(reset))
+
+
+
+def _carry(pawn: Pawn, carrying: int) -> Pawn:
+    return replace(pawn, carrying=carrying)
+
+
+def _moved(pawn: Pawn, at: Cell, facing: Facing, carrying: int) -> Pawn:
+    return replace(pawn, at=at, facing=facing, carrying=carrying)
+
+
+def _banked(pawn: Pawn, carrying: int) -> Pawn:
+    return replace(pawn, banked=pawn.banked + carrying).reset()

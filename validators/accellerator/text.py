@@ -1,0 +1,110 @@
+"""Reports of traced turns and board states, as JSON-ready dicts and as plain text.
+
+Cells are written as names (``A1`` is the north-west corner, letters run
+east, numbers run south), facings as ``N E S W``.
+"""
+from __future__ import annotations
+
+from .board import cell_name
+from .model import FACING_NAMES, State
+from .movement import Event, Step
+from .turn import Turn
+
+
+def _cell(cell) -> str | None:
+    return None if cell is None else cell_name(cell)
+
+
+def state_json(state: State) -> dict:
+    """The table after a turn: pawns, deflectors, the reactor's electrons, whose turn."""
+    data = {
+        "pawns": [{"player": p.player, "at": _cell(p.at), "facing": p.facing, "energy": p.energy,
+                   "carrying": p.carrying, "banked": p.banked} for p in state.pawns],
+        "deflectors": [{"at": cell_name(c), "orientation": o}
+                       for c, o in sorted(state.deflectors.items(), key=lambda kv: (kv[0][1], kv[0][0]))],
+        "reactor_electrons": state.reactor,
+        "deflectors_in_supply": state.supply,
+        "locked": _cell(state.locked),
+        "to_move": state.mover.player,
+        "over": state.over,
+    }
+    if state.over:
+        data["winners"] = list(state.winners())
+    return data
+
+
+def _events(events: tuple[Event, ...]) -> list[dict]:
+    return [{"rule": e.rule, "text": e.text} for e in events]
+
+
+def _step_json(s: Step) -> dict:
+    return {"step": s.number, "from": cell_name(s.start), "entered": _cell(s.entered),
+            "off_board": s.entered is None, "facing_before": s.facing_in,
+            "facing_after": s.facing_out, "events": _events(s.events)}
+
+
+def turn_json(turn: Turn) -> dict:
+    """Everything one turn did, step by step, and the state after it."""
+    move = turn.move
+    return {
+        "player": turn.player,
+        "roll": turn.roll,
+        "acceleration": turn.kind,
+        "energy_before": turn.energy_before,
+        "energy": turn.energy,
+        "change": None if turn.change is None else turn.change.to_json(),
+        "before_move": _events(turn.events),
+        "start": cell_name(move.start),
+        "facing": move.facing,
+        "steps": [_step_json(s) for s in move.steps],
+        "spaces_entered": [cell_name(s.entered) if s.entered else "off-board" for s in move.steps],
+        "ending": move.ending,
+        "electrons_picked_up": move.picked_up,
+        "electrons_banked": move.banked,
+        "swaps": move.swaps,
+        "reset": list(move.reset),
+        "end_state": state_json(turn.after),
+    }
+
+
+def turn_lines(turn: Turn, number: int) -> list[str]:
+    """A turn as readable lines: the check, every step, the outcome."""
+    move = turn.move
+    lines = [f"Turn {number}: {turn.player} from {cell_name(move.start)} facing "
+             f"{FACING_NAMES[move.facing]}, energy {turn.energy}"]
+    lines += [f"  {e.text}" for e in turn.events]
+    for s in move.steps:
+        where = f"into {cell_name(s.entered)}" if s.entered else \
+            f"at the edge: bounces, stays on {cell_name(s.start)}"
+        turned = "" if s.facing_in == s.facing_out else f", now facing {FACING_NAMES[s.facing_out]}"
+        lines.append(f"  {s.number}. {FACING_NAMES[s.facing_in]} {where}{turned}")
+        lines += [f"       - {e.text}" for e in s.events]
+    lines.append(f"  result: {_ending(turn)}")
+    return lines
+
+
+def _ending(turn: Turn) -> str:
+    move = turn.move
+    pawn = next(p for p in turn.after.pawns if p.player == turn.player)
+    if move.ending == "moved":
+        return (f"stops on {cell_name(pawn.at)} facing {FACING_NAMES[pawn.facing]} carrying "
+                f"{pawn.carrying} electron(s)")
+    return {"banked": f"banked {move.banked} (collector {pawn.banked}); pawn reset",
+            "reactor": "ended on the reactor; pawn reset",
+            "collision": f"collision; {' and '.join(move.reset)} reset"}[move.ending]
+
+
+def state_lines(state: State) -> list[str]:
+    """The end state in a few lines."""
+    lines = ["End state:"]
+    for p in state.pawns:
+        where = f"{cell_name(p.at)} facing {FACING_NAMES[p.facing]}" if p.at else "reset (off the board)"
+        lines.append(f"  {p.player:<6} {where}, energy {p.energy}, carrying {p.carrying}, "
+                     f"banked {p.banked}")
+    defl = " ".join(f"{cell_name(c)}{o}" for c, o in sorted(state.deflectors.items(),
+                                                           key=lambda kv: (kv[0][1], kv[0][0])))
+    lines.append(f"  deflectors: {defl or 'none'} ({state.supply} in supply)")
+    lines.append(f"  reactor: {state.reactor} electron(s); next to move: {state.mover.player}")
+    if state.over:
+        lines.append(f"  game over: {', '.join(state.winners())} wins")
+    return lines

@@ -1,0 +1,157 @@
+"""A whole turn: back on the board if reset, the acceleration check, the move.
+
+Order of a turn, as the rules give it:
+
+1. A reset pawn is put on its home space, facing any of N E S W (chosen
+   now, before the roll: "at the start of your next turn").
+2. Roll the accellerator and apply the acceleration check (``deflectors``).
+3. Move exactly your energy (``movement``).
+4. Play passes clockwise: the next pawn in the state's order moves next, and
+   the deflector changed this turn (if any) is locked for that turn.
+
+The game ends as soon as someone has three electrons banked; the player with
+the most banked wins.  Since only banking adds to a collector and one bank
+ends the game, the player who ends it always has the most.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ..errors import RuleError
+from .board import cell_name
+from .deflectors import (Change, acceleration, apply_change, check_change, count_legal_changes,
+                         energy_options)
+from .model import DIE_SIDES, FACING_NAMES, FACINGS, Facing, Player, State
+from .movement import Event, Move, trace_move
+
+
+@dataclass(frozen=True)
+class TurnChoice:
+    """What the player decides in a turn.
+
+    ``energy``: the energy to move with, where the roll gives a choice (an
+    equal roll); ``None`` keeps it unchanged or takes the only option.
+    ``change``: the deflector change, or ``None``.  ``facing``: for a reset
+    pawn, its facing on its home space.  ``bank``: bank on entering home.
+    """
+
+    energy: int | None = None
+    change: Change | None = None
+    facing: Facing | None = None
+    bank: bool = True
+
+
+@dataclass(frozen=True)
+class Turn:
+    """A played turn: what happened before the move, the move, and the next state."""
+
+    player: Player
+    roll: int | None
+    kind: str | None            # "above", "below", "equal"; None when no roll was made
+    energy_before: int
+    energy: int
+    change: Change | None
+    events: tuple[Event, ...]   # before the move: placement, acceleration, deflector change
+    move: Move
+    after: State
+
+    @property
+    def all_events(self) -> tuple[Event, ...]:
+        return self.events + self.move.events
+
+
+def place(state: State, facing: Facing | None, *, where: str = "turn.facing") -> tuple[State, list[Event]]:
+    """Put a reset pawn back on its home space (a pawn on the board ignores this)."""
+    me = state.mover
+    if me.at is not None:
+        if facing is not None and facing != me.facing:
+            raise RuleError(f"{me.player}'s pawn is on the board at {cell_name(me.at)}; only a "
+                            "reset pawn chooses a new facing", field=where)
+        return state, []
+    if facing is None:
+        raise RuleError(f"{me.player}'s pawn was reset: choose the facing it starts with "
+                        f"on its home space (one of {' '.join(FACINGS)})", field=where)
+    if facing not in FACINGS:
+        raise RuleError("diagonal facings are not legal: choose N, E, S or W", field=where)
+    home = state.board.home_of(me.player)
+    pawn = replace(me, at=home, facing=facing)
+    return state.with_pawn(state.to_move, pawn), [Event(
+        "placed", f"back on its home {cell_name(home)} facing {FACING_NAMES[facing]}")]
+
+
+def play_turn(state: State, roll: int | None, choice: TurnChoice = TurnChoice(), *,
+              where: str = "turn") -> Turn:
+    """Play the mover's turn with ``roll`` (``None``: just move, no acceleration check).
+
+    An illegal choice raises :class:`RuleError` naming the rule, with
+    ``field`` under ``where``.
+    """
+    if state.over:
+        raise RuleError(f"the game is over: {', '.join(state.winners())} banked "
+                        f"{max(p.banked for p in state.pawns)} electrons", field="pawns")
+    state, events = place(state, choice.facing, where=f"{where}.facing")
+    me = state.mover
+    kind = None
+    energy = me.energy
+    change = choice.change
+    if roll is None:
+        if choice.energy not in (None, me.energy):
+            raise RuleError("the energy changes only in the acceleration check: give a roll",
+                            field=f"{where}.energy")
+        if change is not None:
+            raise RuleError("deflectors change only in the acceleration check: give a roll",
+                            field=f"{where}.change")
+    else:
+        if not isinstance(roll, int) or not 1 <= roll <= DIE_SIDES:
+            raise RuleError(f"the accellerator is a six-sided die: roll 1 to {DIE_SIDES}, "
+                            f"not {roll!r}", field=f"{where}.roll")
+        kind = acceleration(me.energy, roll)
+        options = energy_options(me.energy, roll)
+        if choice.energy is None:
+            energy = me.energy if me.energy in options else options[0]
+        elif choice.energy in options:
+            energy = choice.energy
+        else:
+            raise RuleError(_energy_refusal(me.energy, roll, kind, choice.energy),
+                            field=f"{where}.energy")
+        events.append(_accel_event(me.energy, roll, kind, energy))
+        if change is not None:
+            check_change(state, change, kind, where=f"{where}.change")
+        elif kind == "below":
+            legal = count_legal_changes(state, kind)
+            if legal:
+                raise RuleError(f"a roll below your energy makes you change a deflector "
+                                f"({legal} legal changes: add, move or turn one)",
+                                field=f"{where}.change")
+            events.append(Event("no-legal-change", "a deflector change is due but no legal "
+                                "one exists: nothing changes"))
+        if change is not None:
+            events.append(Event(f"deflector-{change.action}",
+                                change.describe(state.deflectors)[0].upper()
+                                + change.describe(state.deflectors)[1:]))
+    deflectors = apply_change(state.deflectors, change) if change is not None else state.deflectors
+    moving = replace(state.with_pawn(state.to_move, replace(me, energy=energy)),
+                     deflectors=deflectors)
+    move = trace_move(moving, bank=choice.bank)
+    after = replace(move.after, locked=change.result if change is not None else None,
+                    to_move=(state.to_move + 1) % len(state.pawns), turns=state.turns + 1)
+    return Turn(me.player, roll, kind, me.energy, energy, change, tuple(events), move, after)
+
+
+def _accel_event(energy: int, roll: int, kind: str, new: int) -> Event:
+    if kind == "above":
+        return Event("accel-above", f"rolled {roll}, above energy {energy}: energy rises to {new}")
+    if kind == "below":
+        return Event("accel-below", f"rolled {roll}, below energy {energy}: a deflector must change")
+    said = "energy stays" if new == energy else f"energy changes to"
+    return Event("accel-equal", f"rolled {roll}, equal to energy {energy}: {said} {new}; "
+                 "one deflector may change")
+
+
+def _energy_refusal(energy: int, roll: int, kind: str, wanted: int) -> str:
+    if kind == "above":
+        return f"a roll of {roll} above energy {energy} raises it to {energy + 1}, not {wanted}"
+    if kind == "below":
+        return f"a roll of {roll} below energy {energy} leaves it at {energy}, not {wanted}"
+    return (f"an equal roll changes energy by at most one, between 1 and 6: "
+            f"{' or '.join(map(str, energy_options(energy, roll)))}, not {wanted}")

@@ -1,0 +1,58 @@
+"""Does every line of text on a postcard fit its box?
+
+The renderer logs each line it draws as a :class:`TextFit` (the width the
+text took at the size it was drawn, the width its box allowed, the size).
+This module judges that log without drawing anything, so ``check`` can run it
+on a manifest as well as on a fresh layout.
+
+>>> overflows([TextFit("tu", "TU", 3.0, 4.0, 6.0), TextFit("tu", "TECH", 5.0, 4.0, 4.2)])
+[TextFit(element='tu', text='TECH', width=5.0, room=4.0, size=4.2)]
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+from ..report import Finding, failed, passed
+
+TOLERANCE_MM = 0.05
+SMALLEST_PT = 4.2     # below this a line on a postcard is not readable in hand
+
+
+@dataclass(frozen=True)
+class TextFit:
+    """One drawn line: ``width`` mm used at ``size`` pt, out of ``room`` mm."""
+
+    element: str
+    text: str
+    width: float
+    room: float
+    size: float
+
+
+def overflows(fits: list[TextFit]) -> list[TextFit]:
+    """Lines wider than their box, or shrunk below :data:`SMALLEST_PT`."""
+    return [f for f in fits if f.width > f.room + TOLERANCE_MM or f.size < SMALLEST_PT - 1e-6]
+
+
+def summary(fits: list[TextFit]) -> dict:
+    """What the manifest keeps about a layout's text: counts, the smallest size, the overflows."""
+    bad = overflows(fits)
+    return {"lines": len(fits), "smallest_pt": min((f.size for f in fits), default=0.0),
+            "overflows": [asdict(f) for f in bad[:20]], "overflow_count": len(bad)}
+
+
+def fit_findings(name: str, fit: dict) -> list[Finding]:
+    """Findings for a layout summary made by :func:`summary`."""
+    try:
+        count, lines = int(fit["overflow_count"]), int(fit["lines"])
+        smallest = float(fit["smallest_pt"])
+    except (KeyError, TypeError, ValueError):
+        return [failed("text fits", "no text-fit record for this postcard", name)]
+    if lines == 0:
+        return [failed("text fits", "no text was drawn", name)]
+    if count:
+        first = fit["overflows"][0] if fit.get("overflows") else {}
+        return [failed("text fits", f"{count} line(s) run out of their box, first "
+                       f"{first.get('text')!r} in {first.get('element')!r}", name)]
+    return [passed("text fits", f"{name}: {lines} lines inside their boxes, smallest "
+                   f"{smallest:.1f} pt")]

@@ -1,0 +1,288 @@
+"""The Last Glow's storm as code: how a Storm Heart moves, what it costs the Lighthouse.
+
+Squares are ``(column, line)``: columns 1 to 6 from the left, lines 1 (the
+sky, where Hearts appear) to 6 (just above Mylemord).  Each Heart rolls a d6
+and adds its line number, then the storm table says where it goes.
+
+>>> move_heart((1, 2), roll=1)          # down-left off the side: straight down
+HeartMove(kind='down', to=(1, 3))
+>>> move_heart((3, 5), roll=3)          # 3 + 5 = 8: it explodes
+HeartMove(kind='explode', to=None)
+>>> explosion_damage((3, 5), lighthouse=(4, 4)), explosion_damage((3, 5), lighthouse=(3, 3))
+(2, 1)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from functools import cache
+from typing import Collection
+
+from ..errors import InputError, RuleError
+from ..schema import field
+from .tables import Table, load_tables, tables_file
+
+GAME = "the-last-glow"
+Square = tuple[int, int]        # (column, line)
+
+
+@dataclass(frozen=True)
+class StormRow:
+    """A row of the storm table: the totals it covers and what the Heart does."""
+
+    low: int
+    high: int | None            # None: "and more"
+    dx: int = 0
+    explode: bool = False
+
+
+@dataclass(frozen=True)
+class HeartMove:
+    """Where a Heart went: ``down-left``/``down``/``down-right`` to a square, ``explode``,
+    ``contact`` (it left the grid at the bottom) or ``stay`` (blocked twice)."""
+
+    kind: str
+    to: Square | None
+
+
+@dataclass(frozen=True)
+class HeartResult:
+    """A Heart's move and its cost: Structure and Victory Points lost, item destroyed."""
+
+    move: HeartMove
+    structure_loss: int = 0
+    victory_loss: int = 0
+    item_destroyed: Square | None = None
+
+
+@dataclass(frozen=True)
+class Rules:
+    columns: int
+    lines: int
+    storm: tuple[StormRow, ...]
+    near: int
+    far: int
+    collision: int
+    contact_vp: int
+    storm_dice: int
+    nightmare: tuple[int, ...]
+
+
+@cache
+def rules() -> Rules:
+    """The tables' data, checked; errors name the tables file and field."""
+    tables = load_tables(GAME)
+    try:
+        return rules_from(tables)
+    except InputError as exc:
+        raise exc.located(str(tables_file(GAME))) from None
+
+
+def rules_from(tables: dict[str, Table]) -> Rules:
+    """Build the rules from the tables; a missing or mistyped key raises :class:`InputError`."""
+    for needed in ("storm", "damage", "spawn"):
+        if needed not in tables:
+            raise InputError("missing table", field=needed)
+    storm, damage, spawn = (dict(tables[t].data) for t in ("storm", "damage", "spawn"))
+    rows = []
+    for i, row in enumerate(field(storm, "outcome", list, where="storm.data")):
+        at = f"storm.data.outcome[{i}]"
+        rows.append(StormRow(field(row, "low", int, where=at, lo=-20, hi=40),
+                             field(row, "high", int, where=at, lo=-20, hi=40, default=None),
+                             field(row, "dx", int, where=at, lo=-1, hi=1, default=0),
+                             field(row, "explode", bool, where=at, default=False)))
+    if not rows or any(a.high is None or a.high + 1 != b.low for a, b in zip(rows, rows[1:])) \
+            or rows[-1].high is not None:
+        raise InputError("rows must follow each other without gaps, the last one open-ended",
+                         field="storm.data.outcome")
+    nightmare = field(spawn, "nightmare", list, where="spawn.data")
+    if not nightmare or any(isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 6
+                            for n in nightmare):
+        raise InputError("must list 1 to 6 dice per turn", field="spawn.data.nightmare")
+    return Rules(field(storm, "grid_columns", int, where="storm.data", lo=1, hi=20),
+                 field(storm, "grid_lines", int, where="storm.data", lo=1, hi=20), tuple(rows),
+                 *(field(damage, k, int, where="damage.data", lo=0, hi=10)
+                   for k in ("near", "far", "collision", "contact_vp")),
+                 field(spawn, "storm", int, where="spawn.data", lo=1, hi=6), tuple(nightmare))
+
+
+def _square(name: str, square: Square) -> Square:
+    r = rules()
+    if (not isinstance(square, tuple) or len(square) != 2
+            or not (1 <= square[0] <= r.columns and 1 <= square[1] <= r.lines)):
+        raise RuleError(f"{square!r} is not a square of the {r.columns}x{r.lines} grid", field=name)
+    return square
+
+
+def _die(name: str, roll: int) -> int:
+    if isinstance(roll, bool) or not isinstance(roll, int) or not 1 <= roll <= 6:
+        raise RuleError(f"a d6 shows 1 to 6, got {roll!r}", field=name)
+    return roll
+
+
+# ---------------------------------------------------------------- the storm table
+
+def storm_row(total: int) -> StormRow:
+    """The row of the storm table a total (d6 + line) falls in; below the first row reads as it."""
+    rows = rules().storm
+    return next((row for row in rows if row.high is None or total <= row.high), rows[-1])
+
+
+def move_heart(heart: Square, roll: int, hearts: Collection[Square] = (),
+               reroll: int | None = None) -> HeartMove:
+    """Where a Heart goes on ``roll`` (plus its line); ``hearts`` are the other Hearts.
+
+    A diagonal that would leave the grid by a side goes straight down; leaving
+    the bottom is a contact.  A square already holding a Heart sends the
+    Heart to ``reroll``; blocked again, it stays where it is.
+    """
+    column, line = _square("heart", heart)
+    row = storm_row(_die("roll", roll) + line)
+    if row.explode:
+        return HeartMove("explode", None)
+    r = rules()
+    target_column = column + row.dx if 1 <= column + row.dx <= r.columns else column
+    kind = {-1: "down-left", 0: "down", 1: "down-right"}[target_column - column]
+    if line + 1 > r.lines:
+        return HeartMove("contact", None)
+    target = (target_column, line + 1)
+    if target in hearts:
+        if reroll is None:
+            return HeartMove("stay", heart)
+        again = move_heart(heart, reroll, hearts)
+        return HeartMove("stay", heart) if again.kind == "stay" else again
+    return HeartMove(kind, target)
+
+
+# ---------------------------------------------------------------- damage
+
+def explosion_damage(explosion: Square, lighthouse: Square) -> int:
+    """Structure Points an explosion costs: next to the Lighthouse (diagonals too,
+    or on its square) ``near``; two squares away in a straight line ``far``; else 0."""
+    dx, dy = abs(explosion[0] - lighthouse[0]), abs(explosion[1] - lighthouse[1])
+    r = rules()
+    if max(dx, dy) <= 1:
+        return r.near
+    if min(dx, dy) == 0 and max(dx, dy) == 2:
+        return r.far
+    return 0
+
+
+def resolve_heart(heart: Square, roll: int, lighthouse: Square, hearts: Collection[Square] = (),
+                  items: Collection[Square] = (), reroll: int | None = None) -> HeartResult:
+    """A Heart's whole turn: its move, then explosion, collision, contact or item loss."""
+    r = rules()
+    move = move_heart(heart, roll, hearts, reroll)
+    if move.kind == "explode":
+        return HeartResult(move, structure_loss=explosion_damage(heart, _square("lighthouse", lighthouse)))
+    if move.kind == "contact":
+        return HeartResult(move, victory_loss=r.contact_vp)
+    if move.to == lighthouse:
+        return HeartResult(move, structure_loss=r.collision)
+    return HeartResult(move, item_destroyed=move.to if move.kind != "stay" and move.to in items else None)
+
+
+def contact_loses_game(victory_points: int) -> bool:
+    """A Heart reaching Mylemord while you have 0 Victory Points ends the game."""
+    return victory_points <= 0
+
+
+def explosion_odds(line: int) -> Fraction:
+    """Exact chance that a Heart on ``line`` explodes this turn.
+
+    >>> [str(explosion_odds(line)) for line in range(1, 7)]
+    ['0', '1/6', '1/3', '1/2', '2/3', '5/6']
+    """
+    _square("line", (1, line))
+    return Fraction(sum(1 for d in range(1, 7) if storm_row(d + line).explode), 6)
+
+
+# ---------------------------------------------------------------- the Lighthouse
+
+CREW = 5                 # "5 cubes (A) for the crew"
+PATCHING_AT = 3          # at 3 Structure Points or less, one crew member patches the hull
+SINK_LINES = 1           # the Storm Phase moves the Lighthouse down one line ...
+DIMMING = 1              # ... and lowers its Brightness by 1 (at 0: 1 Structure instead)
+
+
+@dataclass(frozen=True)
+class Lighthouse:
+    """The Lighthouse's square, Brightness and Structure Points; ``crashed`` once it
+    leaves the grid at the bottom."""
+
+    square: Square
+    brightness: int
+    structure: int
+    crashed: bool = False
+
+    @property
+    def destroyed(self) -> bool:
+        return self.crashed or self.structure <= 0
+
+
+def crew_actions(structure: int) -> int:
+    """Actions a turn: the whole crew, one fewer while the hull needs patching.
+
+    >>> crew_actions(4), crew_actions(3)
+    (5, 4)
+    """
+    return CREW - 1 if structure <= PATCHING_AT else CREW
+
+
+def lighthouse_management(lighthouse: Lighthouse) -> Lighthouse:
+    """First step of the Storm Phase: sink one line, then lose Brightness (or Structure at 0)."""
+    column, line = _square("lighthouse", lighthouse.square)
+    if lighthouse.brightness > 0:
+        lit = replace(lighthouse, brightness=max(0, lighthouse.brightness - DIMMING))
+    else:
+        lit = replace(lighthouse, structure=lighthouse.structure - DIMMING)
+    if line + SINK_LINES > rules().lines:
+        return replace(lit, crashed=True)
+    return replace(lit, square=(column, line + SINK_LINES))
+
+
+# ---------------------------------------------------------------- hunting and spawning
+
+def hunt_succeeds(roll: int, lighthouse: Square, heart: Square) -> bool:
+    """HUNT: the d6 minus the orthogonal distance to the Heart must reach 3."""
+    distance = abs(lighthouse[0] - heart[0]) + abs(lighthouse[1] - heart[1])
+    return _die("roll", roll) - distance >= 3
+
+
+def spawn_dice(mode: str, turn: int) -> int:
+    """How many d6 place new Hearts on ``turn`` (1, 2, ...): Storm mode always the same
+    number, Nightmare mode the sequence, started again after its end (our choice)."""
+    r = rules()
+    if isinstance(turn, bool) or not isinstance(turn, int) or turn < 1:
+        raise RuleError(f"turns count from 1, got {turn!r}", field="turn")
+    if mode == "storm":
+        return r.storm_dice
+    if mode == "nightmare":
+        return r.nightmare[(turn - 1) % len(r.nightmare)]
+    raise RuleError(f"unknown mode {mode!r} (modes: storm, nightmare)", field="mode")
+
+
+# ---------------------------------------------------------------- the printed tables
+
+def _range(low: int, high: int | None) -> str:
+    if high is None:
+        return f"{low}+"
+    return str(low) if low == high else f"{low}-{high}"
+
+
+def printed_rows(table_id: str) -> tuple[tuple[str, ...], ...]:
+    """The cells each table must print, rebuilt from the rules' data."""
+    r = rules()
+    if table_id == "storm":
+        words = {-1: "Down-left (off the side: down)", 0: "Down", 1: "Down-right (off the side: down)"}
+        return tuple((_range(row.low, row.high), "Explodes" if row.explode else words[row.dx])
+                     for row in r.storm)
+    if table_id == "damage":
+        return (("Explosion next to it (diagonal too)", f"-{r.near} SP"),
+                ("Explosion 2 squares away in a line", f"-{r.far} SP"),
+                ("Heart on the Lighthouse's square", f"-{r.collision} SP"),
+                ("Heart leaves the grid at the bottom", f"-{r.contact_vp} VP"))
+    if table_id == "spawn":
+        return (("Storm", f"{r.storm_dice} every turn"),
+                ("Nightmare", "/".join(map(str, r.nightmare))))
+    raise RuleError(f"no table {table_id!r}", field="table")

@@ -1,0 +1,134 @@
+"""Board geometry: cell names, rows of length k, straight segments, symmetries.
+
+Cells are numbered ``row * n + column`` from the bottom-left, so a set of
+cells is one Python int (bit ``i`` set = cell ``i`` taken).  Columns are
+letters and rows numbers, as on the printed boards: ``a1`` is the
+bottom-left corner.
+
+>>> cell_name(0, 3), cell_name(5, 3)
+('a1', 'c2')
+>>> parse_cell("C2", 3)
+5
+>>> len(rows(3, 3)), len(rows(4, 3))
+(8, 24)
+"""
+from __future__ import annotations
+
+import string
+from functools import cache
+
+from ..errors import InputError
+
+Cell = int
+Mask = int
+# (column step, row step): along a row, up a column, and the two diagonals.
+DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))
+LETTERS = string.ascii_lowercase
+
+
+def cell_name(cell: Cell, n: int) -> str:
+    row, col = divmod(cell, n)
+    return f"{LETTERS[col]}{row + 1}"
+
+
+def parse_cell(text: str, n: int) -> Cell:
+    """``b2`` -> cell index, or an :class:`InputError` saying what is wrong."""
+    word = text.strip().lower()
+    digits = word[1:]
+    if len(word) < 2 or word[0] not in LETTERS or not (digits.isascii() and digits.isdigit()):
+        raise InputError(f"cannot read {text!r}: write a column letter and a row number like b2",
+                         field="move")
+    col, row = LETTERS.index(word[0]), int(digits) - 1
+    if col >= n or not 0 <= row < n:
+        raise InputError(f"{text!r} is off the board (columns a-{LETTERS[n - 1]}, rows 1-{n})",
+                         field="move")
+    return row * n + col
+
+
+def cells_of(mask: Mask) -> list[Cell]:
+    """The cells of a mask, lowest first.
+
+    >>> cells_of(0b1010)
+    [1, 3]
+    """
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def mask_of(cells) -> Mask:
+    result = 0
+    for c in cells:
+        result |= 1 << c
+    return result
+
+
+def _on_board(n: int, col: int, row: int) -> bool:
+    return 0 <= col < n and 0 <= row < n
+
+
+@cache
+def segments(n: int, length: int) -> tuple[Mask, ...]:
+    """Every straight line of ``length`` adjacent cells (rows, columns, diagonals).
+
+    A single cell is a segment of length 1; segments are listed once each.
+    """
+    found: dict[Mask, None] = {}
+    for dc, dr in DIRECTIONS:
+        for row in range(n):
+            for col in range(n):
+                end_col, end_row = col + dc * (length - 1), row + dr * (length - 1)
+                if _on_board(n, end_col, end_row):
+                    found[mask_of((row + dr * i) * n + col + dc * i for i in range(length))] = None
+    return tuple(found)
+
+
+def rows(n: int, k: int) -> tuple[Mask, ...]:
+    """Every row of ``k`` cells that completes a line: the misère losing patterns."""
+    return segments(n, k)
+
+
+@cache
+def exact_rows(n: int, k: int) -> tuple[tuple[Mask, Mask], ...]:
+    """Rows of ``k`` with the one or two cells that would extend them in their direction.
+
+    Used when rows longer than ``k`` do not count: a row is complete when its
+    cells are one player's and neither extension cell is.
+    """
+    found: dict[tuple[Mask, Mask], None] = {}
+    for dc, dr in DIRECTIONS:
+        for row in range(n):
+            for col in range(n):
+                end_col, end_row = col + dc * (k - 1), row + dr * (k - 1)
+                if not _on_board(n, end_col, end_row):
+                    continue
+                cells = mask_of((row + dr * i) * n + col + dc * i for i in range(k))
+                ends = [(col - dc, row - dr), (end_col + dc, end_row + dr)]
+                extension = mask_of(r * n + c for c, r in ends if _on_board(n, c, r))
+                found[(cells, extension)] = None
+    return tuple(found)
+
+
+@cache
+def symmetries(n: int) -> tuple[tuple[Cell, ...], ...]:
+    """The eight symmetries of the square as cell permutations (identity first)."""
+    def image(col: int, row: int, t: int) -> tuple[int, int]:
+        for _ in range(t % 4):
+            col, row = n - 1 - row, col          # quarter turn
+        return (n - 1 - col, row) if t >= 4 else (col, row)
+
+    perms = []
+    for t in range(8):
+        perm = []
+        for cell in range(n * n):
+            c, r = image(cell % n, cell // n, t)
+            perm.append(r * n + c)
+        perms.append(tuple(perm))
+    return tuple(perms)
+
+
+def transform(mask: Mask, perm: tuple[Cell, ...]) -> Mask:
+    return mask_of(perm[c] for c in cells_of(mask))

@@ -1,0 +1,138 @@
+"""The chessboard with tiles on it: squares, owners, neighbours, and joined roads.
+
+A square is ``(row, col)`` with row 0 on the north edge, as in the layout
+JSON.  A board is immutable: placing a tile gives a new board, so setup and
+search can keep old positions without copying by hand.
+
+>>> board = Board(8, 8).with_tile((3, 3), PlacedTile("turn", 0, owner=1))
+>>> board.tile_at((3, 3)).kind, board.neighbour((3, 3), "N"), board.neighbour((0, 0), "N")
+('turn', (2, 3), None)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Iterator
+
+from .roads import STEP
+from .tiles import OPPOSITE, SIDES, Kind, Side, road_ends
+
+Square = tuple[int, int]
+Player = int                     # 1, 2 or 3: Player One moves first
+BOARD_SIZE = 8                   # a chessboard
+
+
+@dataclass(frozen=True)
+class PlacedTile:
+    """A tile on the board: its kind, clockwise rotation, and who placed it (None: unknown)."""
+
+    kind: Kind
+    rotation: int
+    owner: Player | None = None
+
+    @property
+    def ends(self) -> frozenset[Side]:
+        return _ends(self.kind, self.rotation)
+
+
+@cache
+def _ends(kind: Kind, rotation: int) -> frozenset[Side]:
+    """:func:`road_ends`, remembered: the engine asks the same few questions millions of times."""
+    return road_ends(kind, rotation)
+
+
+@dataclass(frozen=True)
+class Board:
+    """``rows`` x ``cols`` squares, some holding a tile."""
+
+    rows: int = BOARD_SIZE
+    cols: int = BOARD_SIZE
+    placed: tuple[tuple[Square, PlacedTile], ...] = ()
+    _at: dict = field(default=None, init=False, repr=False, compare=False, hash=False)
+    _open: dict = field(default=None, init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_at", dict(self.placed))
+        object.__setattr__(self, "_open", {})
+
+    def tile_at(self, square: Square) -> PlacedTile | None:
+        return self._at.get(square)
+
+    def on_board(self, square: Square) -> bool:
+        return 0 <= square[0] < self.rows and 0 <= square[1] < self.cols
+
+    def neighbour(self, square: Square, side: Side) -> Square | None:
+        """The square across ``side``, or None past the board's outer edge."""
+        dr, dc = STEP[side]
+        nxt = (square[0] + dr, square[1] + dc)
+        return nxt if self.on_board(nxt) else None
+
+    def passable(self, square: Square, side: Side) -> bool:
+        """Can a road leave ``square`` by ``side``?  Not into a tile with no road facing it
+        (driving rule 1); the outer edge and empty squares are open (rule 2 ends the trip).
+        """
+        key = (square, side)
+        if key not in self._open:
+            nxt = self.neighbour(square, side)
+            other = self._at.get(nxt) if nxt else None
+            self._open[key] = other is None or OPPOSITE[side] in other.ends
+        return self._open[key]
+
+    def with_tile(self, square: Square, tile: PlacedTile) -> "Board":
+        """A new board with ``tile`` added on the empty ``square``."""
+        if square in self._at:
+            raise ValueError(f"square {square} already holds a tile")
+        return Board(self.rows, self.cols, tuple(sorted(self.placed + ((square, tile),))))
+
+    def squares(self) -> Iterator[Square]:
+        """Every square, row by row from the north-west corner."""
+        for row in range(self.rows):
+            for col in range(self.cols):
+                yield (row, col)
+
+    def empty_squares(self) -> Iterator[Square]:
+        return (sq for sq in self.squares() if sq not in self._at)
+
+    def __len__(self) -> int:
+        return len(self.placed)
+
+
+def joined_sides(board: Board, square: Square, ends: frozenset[Side]) -> list[tuple[Side, PlacedTile]]:
+    """The sides where road ends ``ends`` on ``square`` meet a road on a neighbouring tile."""
+    joined = []
+    for side in ends:
+        nxt = board.neighbour(square, side)
+        other = board.tile_at(nxt) if nxt else None
+        if other is not None and OPPOSITE[side] in other.ends:
+            joined.append((side, other))
+    return joined
+
+
+def blocked_sides(board: Board, square: Square, ends: frozenset[Side]) -> list[Side]:
+    """Sides where a road would dead-end against another tile's edge, either way round.
+
+    Placement rule 3: a road end facing a tile with no road there, or a tile's
+    road facing this square's roadless edge.  Empty squares and the outer edge
+    never block (rule 4).
+
+    >>> board = Board(8, 8).with_tile((3, 4), PlacedTile("straight", 0))
+    >>> blocked_sides(board, (3, 3), frozenset("NE")), blocked_sides(board, (2, 4), frozenset("E"))
+    (['E'], ['S'])
+    """
+    blocked = []
+    for side in SIDES:
+        nxt = board.neighbour(square, side)
+        other = board.tile_at(nxt) if nxt else None
+        if other is not None and (side in ends) != (OPPOSITE[side] in other.ends):
+            blocked.append(side)
+    return blocked
+
+
+def dead_ends(board: Board) -> list[tuple[Square, Side]]:
+    """Every (square, side) of the board where a road dead-ends against a tile.
+
+    A board built by the setup rules has none; the state reader refuses boards
+    that do, because a vehicle could not follow such a road anywhere.
+    """
+    return [(square, side) for square, tile in board.placed
+            for side in blocked_sides(board, square, tile.ends) if side in tile.ends]

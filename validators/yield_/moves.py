@@ -1,0 +1,172 @@
+"""Driving: every legal turn (speed, then a route square by square) and what it leads to.
+
+A turn first sets the die (same, one up or one down, within 1-6), then moves
+exactly that many squares along roads (driving rules 1-9).  Each square entered
+may hold vehicles: those met are hit (rule 10, :mod:`.collisions`); a mover
+that takes damage stops there (rule 11).  Leaving the board or entering an
+empty square ends the vehicle (rule 2).  Each step is final (rule 3): a
+collision is resolved before the next square is chosen.
+
+>>> from .board import Board, PlacedTile
+>>> board = Board(1, 3, (((0, 0), PlacedTile("straight", 90)), ((0, 1), PlacedTile("straight", 90)),
+...                      ((0, 2), PlacedTile("straight", 90))))
+>>> state = GameState(board, (Vehicle(1, (0, 0)), Vehicle(2, (0, 2))))
+>>> for turn in legal_turns(state):
+...     print(turn.speed, turn.route, turn.fate, [c.collision.case for c in turn.crashes])
+1 ('E',) drove []
+1 ('W',) left-board []
+2 ('E', 'E') stopped ['stopped']
+2 ('W',) left-board []
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Iterator
+
+from ..errors import RuleError
+from .board import Player, Square
+from .collisions import Collision, hit, meet
+from .roads import entered_by_curve, exits, level_of
+from .rules import RULES
+from .state import GameState, Vehicle
+from .tiles import OPPOSITE, Side
+
+Fate = str   # how a turn ended: see FATES
+FATES: dict[Fate, str] = {
+    "drove": "drove its full speed",
+    "stopped": "took damage and stopped",
+    "wrecked": "reached the damage limit and is out",
+    "left-board": "hit the edge of the board and is out",
+    "fell": "drove onto an empty square and is out",
+}
+
+
+@dataclass(frozen=True)
+class Crash:
+    """One collision during a turn: on which step, where, with whom, and the damage."""
+
+    step: int
+    square: Square
+    other: Player
+    collision: Collision
+
+
+@dataclass(frozen=True)
+class Turn:
+    """A complete legal turn and its outcome."""
+
+    player: Player
+    speed: int
+    route: tuple[Side, ...]              # the side left by, one per square moved
+    path: tuple[Square | None, ...]      # the square reached after each step (None: off the board)
+    crashes: tuple[Crash, ...]
+    fate: Fate
+    after: GameState = field(compare=False, repr=False)
+
+    @property
+    def end(self) -> Square | None:
+        return self.after.vehicle(self.player).square
+
+
+def speed_choices(vehicle: Vehicle) -> tuple[int, ...]:
+    """Keep the die, or turn it one up or one down, never past idling (1) or peak speed (6).
+
+    >>> speed_choices(Vehicle(1, (0, 0), "N", 6)), speed_choices(Vehicle(1, (0, 0)))
+    ((5, 6), (1, 2))
+    """
+    return tuple(s for s in (vehicle.speed - 1, vehicle.speed, vehicle.speed + 1)
+                 if RULES.speed_min <= s <= RULES.speed_max)
+
+
+def exit_choices(state: GameState, vehicle: Vehicle) -> frozenset[Side]:
+    """The sides ``vehicle`` may leave its square by (rules 5-9 and the Overpass levels).
+
+    Rule 1: a side that meets a tile with no road on the facing edge is closed
+    (a legal board has none; the outer edge and empty squares stay open, rule 2).
+    """
+    board = state.board
+    tile = board.tile_at(vehicle.square)
+    return frozenset(side for side in exits(tile.kind, tile.rotation, vehicle.entry, vehicle.level)
+                     if board.passable(vehicle.square, side))
+
+
+def step(state: GameState, player: Player, side: Side,
+         number: int = 1) -> tuple[GameState, list[Crash], Fate | None]:
+    """Move ``player`` one square out by ``side`` (step ``number`` of its turn) and resolve
+    what happens there.
+
+    Returns the new state, the collisions, and a fate if the turn ends here.
+    The mover hits every vehicle it meets in the square, in player order, at
+    the speed it came in with.
+    """
+    board = state.board
+    mover = state.vehicle(player)
+    target_square = board.neighbour(mover.square, side)
+    if target_square is None:
+        return state.with_vehicle(mover.destroyed()), [], "left-board"
+    tile = board.tile_at(target_square)
+    if tile is None:
+        return state.with_vehicle(mover.destroyed()), [], "fell"
+    entry = OPPOSITE[side]
+    moved = Vehicle(player, target_square, side, mover.speed, mover.damage,
+                    level_of(tile.kind, tile.rotation, entry))
+    curve = entered_by_curve(tile.kind, tile.rotation, entry)
+    state = state.with_vehicle(moved)
+    crashes, taken = [], 0
+    for other in state.active():
+        if other.player == player or other.square != target_square:
+            continue
+        if not meet(tile.kind, moved.level, other.level):
+            continue
+        collision = hit(moved.speed, entry, other.speed, other.entry, curve)
+        crashes.append(Crash(number, target_square, other.player, collision))
+        taken += collision.mover_damage
+        if collision.target_damage:
+            state = state.with_vehicle(other.hurt(collision.target_damage, state.damage_limit))
+    if taken:
+        hurt = moved.hurt(taken, state.damage_limit)
+        return state.with_vehicle(hurt), crashes, "wrecked" if hurt.out else "stopped"
+    return state, crashes, None
+
+
+def _drive(state: GameState, player: Player, left: int, route: tuple[Side, ...],
+           path: tuple[Square | None, ...], crashes: tuple[Crash, ...], speed: int) -> Iterator[Turn]:
+    """Every way to finish a turn with ``left`` squares still to move."""
+    mover = state.vehicle(player)
+    for side in sorted(exit_choices(state, mover)):
+        after, new, fate = step(state, player, side, len(route) + 1)
+        turn_route = route + (side,)
+        turn_path = path + (after.vehicle(player).square,)
+        turn_crashes = crashes + tuple(new) if new else crashes
+        if fate is None and left > 1:
+            yield from _drive(after, player, left - 1, turn_route, turn_path, turn_crashes, speed)
+            continue
+        yield _finish(after, player, speed, turn_route, turn_path, turn_crashes, fate or "drove")
+
+
+def _finish(state: GameState, player: Player, speed: int, route: tuple[Side, ...],
+            path: tuple[Square | None, ...], crashes: tuple[Crash, ...], fate: Fate) -> Turn:
+    after = GameState(state.board, state.vehicles, state.next_player(player), state.damage_limit)
+    return Turn(player, speed, route, path, crashes, fate, after)
+
+
+def legal_turns(state: GameState) -> list[Turn]:
+    """Every legal turn for the player to move, by speed and then route (N, E, S, W order)."""
+    if state.over():
+        return []
+    player = state.to_move
+    mover = state.vehicle(player)
+    turns: list[Turn] = []
+    for speed in speed_choices(mover):
+        start = state.with_vehicle(replace(mover, speed=speed))
+        turns.extend(_drive(start, player, speed, (), (), (), speed))
+    return turns
+
+
+def play_turn(state: GameState, speed: int, route: tuple[Side, ...]) -> Turn:
+    """The turn with this speed and route, or a RuleError if the rules forbid it."""
+    for turn in legal_turns(state):
+        if turn.speed == speed and turn.route == tuple(route):
+            return turn
+    raise RuleError(f"player {state.to_move} cannot drive {'-'.join(route) or 'nowhere'} at speed {speed}",
+                    field="route")

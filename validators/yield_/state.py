@@ -1,0 +1,107 @@
+"""A game position: the board, every vehicle, whose turn it is, the damage limit.
+
+Vehicles are immutable; a turn produces a new :class:`GameState`.  A vehicle's
+``heading`` is the way it was travelling when it came into its square (so it
+came in across the opposite side); ``None`` means stopped, which lets it leave
+by any road on its next turn (driving rule 5).  The JSON form is read and
+written by :mod:`.statefile`.
+
+>>> v = Vehicle(player=1, square=(2, 3), heading="E", speed=3)
+>>> v.entry, v.stopped, v.active
+('W', False, True)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from .board import Board, Player, Square
+from .roads import Level
+from .rules import RULES
+from .tiles import OPPOSITE, Side
+
+
+@dataclass(frozen=True)
+class Vehicle:
+    """One player's pawn and die."""
+
+    player: Player
+    square: Square | None            # None once out of the game
+    heading: Side | None = None      # None: stopped
+    speed: int = 1                   # the die's facing
+    damage: int = 0
+    level: Level | None = None       # on an Overpass: which of its two roads
+    out: bool = False
+
+    @property
+    def stopped(self) -> bool:
+        return self.heading is None
+
+    @property
+    def active(self) -> bool:
+        return not self.out
+
+    @property
+    def entry(self) -> Side | None:
+        """The side of its square it came in by (None when stopped)."""
+        return OPPOSITE[self.heading] if self.heading else None
+
+    def stop(self) -> "Vehicle":
+        """Driving rule 11: after taking damage, stopped with the die turned to one."""
+        return replace(self, heading=None, speed=RULES.speed_min)
+
+    def hurt(self, damage: int, limit: int) -> "Vehicle":
+        """Add ``damage``; at the limit the vehicle is out and leaves the board."""
+        total = self.damage + damage
+        if total >= limit:
+            return replace(self.destroyed(), damage=total)
+        return replace(self, damage=total).stop()
+
+    def destroyed(self) -> "Vehicle":
+        """Off the board or down a shaft (driving rule 2): out at once."""
+        return Vehicle(self.player, None, None, RULES.speed_min, self.damage, None, out=True)
+
+
+@dataclass(frozen=True)
+class GameState:
+    """Everything needed to choose and play the next turn."""
+
+    board: Board
+    vehicles: tuple[Vehicle, ...]          # in player order
+    to_move: Player = 1
+    damage_limit: int = RULES.damage_limit
+
+    def vehicle(self, player: Player) -> Vehicle:
+        for v in self.vehicles:
+            if v.player == player:
+                return v
+        raise KeyError(player)
+
+    def with_vehicle(self, vehicle: Vehicle) -> "GameState":
+        vehicles = tuple(vehicle if v.player == vehicle.player else v for v in self.vehicles)
+        return GameState(self.board, vehicles, self.to_move, self.damage_limit)
+
+    def active(self) -> tuple[Vehicle, ...]:
+        return tuple(v for v in self.vehicles if v.active)
+
+    def winner(self) -> Player | None:
+        """The last vehicle standing, once only one is left."""
+        alive = self.active()
+        return alive[0].player if len(alive) == 1 and len(self.vehicles) > 1 else None
+
+    def over(self) -> bool:
+        """No turns left: one vehicle (a win) or none (a draw) remains."""
+        return len(self.active()) <= 1
+
+    def next_player(self, after: Player) -> Player:
+        """The next active player after ``after`` in turn order (Player One first)."""
+        players = [v.player for v in self.vehicles]
+        start = players.index(after)
+        for step in range(1, len(players) + 1):
+            candidate = self.vehicles[(start + step) % len(players)]
+            if candidate.active:
+                return candidate.player
+        return after
+
+    def key(self) -> tuple:
+        """A hashable summary of the position, for search transpositions."""
+        return (self.to_move, self.vehicles)
