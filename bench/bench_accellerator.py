@@ -7,13 +7,14 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from dataclasses import replace
 
 from icp_print.cli.common import VERSION
 from icp_print.generators.accellerator import build
 from icp_print.generators.pdf import render
 from icp_print.generators.sheet import SheetSettings, paper
 from icp_print.templates import path
-from icp_print.validators.accellerator.board import standard_board
+from icp_print.validators.accellerator.board_file import standard_board
 from icp_print.validators.accellerator.scenario import load_scenario, parse_scenario
 from icp_print.validators.accellerator.search import best_turn
 from icp_print.validators.accellerator.simulate import simulate
@@ -63,7 +64,10 @@ def main() -> None:
     for name, state, roll in (("--best: example start, equal roll", opening, 5),
                               ("--best: example start, below roll", opening, 1),
                               ("--best: 10 deflectors out, below roll", crowded, 1),
-                              ("--best: 10 deflectors out, equal roll", crowded, 4)):
+                              ("--best: 10 deflectors out, equal roll", crowded, 4),
+                              ("--best: reset pawn (4 facings), equal roll", crowded, 1)):
+        if name.startswith("--best: reset"):
+            state = replace(state, to_move=3)        # gamma: off the board, energy 1
         best, median, found = timed(lambda: best_turn(state, roll), r)
         rows.append((name, best, median, f"{found.searched} options"))
     board = standard_board()

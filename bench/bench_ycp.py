@@ -5,13 +5,19 @@ text, and writing the whole PDF (postcards and gauge sheets).
 """
 from __future__ import annotations
 
+import io
 import time
+
+from reportlab.pdfgen.canvas import Canvas
 
 from icp_print.generators.pdf import render
 from icp_print.generators.sheet import SheetSettings, paper
-from icp_print.generators.ycp import build, build_gauges, measure
+from icp_print.generators.pen import Pen
+from icp_print.generators.ycp import build, build_gauges, gauge_scale, measure
+from icp_print.generators.ycp_elements import cube_spaces
+from icp_print.generators.ycp_ink import US_SCALE, Ink
 from icp_print.validators.ycp.content import check_postcard
-from icp_print.validators.ycp.postcard import GAMES
+from icp_print.validators.ycp.postcard import CARD_H, CARD_W, GAMES
 from icp_print.validators.ycp.postcard_file import load_postcard
 
 REPEAT = 5
@@ -26,14 +32,29 @@ def best(fn) -> float:
     return min(times) * 1000
 
 
+def readability() -> None:
+    """Smallest printed text (pt) and smallest cube space (mm) on each kind of print."""
+    ink = Ink(Pen(Canvas(io.BytesIO()), CARD_W, CARD_H))
+    sheet = {name: gauge_scale(paper(name).width, paper(name).height, 5.0) for name in ("a4", "letter")}
+    print(f"\n{'smallest':<18}{'A6 pt':>7}{'US pt':>7}{'A4 sheet pt':>13}"
+          f"{'A6 space mm':>13}{'Letter sheet mm':>17}")
+    for game in GAMES:
+        card = load_postcard(game)
+        space = min(side for _, side in cube_spaces(ink, card.front))
+        print(f"{game:<18}{measure(card)['smallest_pt']:>7.1f}{measure(card, US_SCALE)['smallest_pt']:>7.1f}"
+              f"{measure(card, sheet['a4'])['smallest_pt']:>13.1f}{space:>13.1f}"
+              f"{space * sheet['letter']:>17.1f}")
+
+
 def main() -> None:
-    print(f"{'postcard':<18}{'load ms':>9}{'check ms':>10}{'fit ms':>8}{'lines':>7}{'smallest pt':>13}")
+    print(f"{'postcard':<18}{'load ms':>9}{'check ms':>10}{'fit ms':>8}{'lines':>7}")
     for game in GAMES:
         card = load_postcard(game)
         fit = measure(card)
         print(f"{game:<18}{best(lambda: load_postcard(game)):>9.1f}"
               f"{best(lambda: check_postcard(card)):>10.1f}{best(lambda: measure(card)):>8.1f}"
-              f"{fit['lines']:>7}{fit['smallest_pt']:>13.1f}")
+              f"{fit['lines']:>7}")
+    readability()
     settings = SheetSettings(paper=paper("a4"))
     for name, make in (("7 postcards (A6, A4)", lambda: build(list(GAMES), settings)),
                        ("7 gauge sheets (A4)", lambda: build_gauges(list(GAMES), settings))):

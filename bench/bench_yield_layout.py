@@ -10,7 +10,8 @@ import statistics
 import time
 
 from icp_print.validators.errors import RuleError
-from icp_print.validators.yield_.layout import check_layout, find_layout
+from icp_print.validators.yield_.layout import check_layout
+from icp_print.validators.yield_.layout_search import find_layout
 from icp_print.validators.yield_.tiles import reference_set
 
 

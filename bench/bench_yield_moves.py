@@ -5,6 +5,11 @@ while the search plays itself for a few turns after seeded setups of two and
 three players; and a worst case, an 8x8 board of Four-Way Intersections with
 three vehicles at speed 5 (up to 3 x 3^6 routes a turn).
 
+Columns: every legal turn with its route (``legal_turns``, what --moves lists),
+the distinct positions alone (``successors``, what the search expands), then
+``best_turn`` at each depth with no position budget: milliseconds and positions
+visited.
+
 Run: python bench/bench_yield_moves.py [--repeat N] [--depth N]
 """
 from __future__ import annotations
@@ -15,7 +20,7 @@ import time
 
 from icp_print.templates import path as template_path
 from icp_print.validators.yield_.board import Board, PlacedTile
-from icp_print.validators.yield_.moves import legal_turns
+from icp_print.validators.yield_.moves import legal_turns, successors
 from icp_print.validators.yield_.search import best_turn, distinct_turns
 from icp_print.validators.yield_.setup import play_setup
 from icp_print.validators.yield_.state import GameState, Vehicle
@@ -60,13 +65,15 @@ def main() -> None:
     positions = [("example-state.json", load_state(template_path("yield_", "example-state.json")))]
     positions += [(f"{p} players, seed {s}, busiest", busiest(p, s)) for p, s in ((2, 3), (3, 7), (3, 4))]
     positions.append(("8x8 four-ways, speed 5", four_way_grid()))
-    header = f"{'position':<30}{'turns':>6}{'distinct':>9}{'movegen ms':>11}"
+    header = f"{'position':<30}{'turns':>6}{'distinct':>9}{'movegen ms':>11}{'succ. ms':>9}"
     header += "".join(f"{'best d' + str(d) + ' ms':>13}{'nodes':>8}" for d in range(1, args.depth + 1))
     print(header)
     print("-" * len(header))
     for name, state in positions:
         seconds, turns = timed(lambda: legal_turns(state), args.repeat)
         row = f"{name:<30}{len(turns):>6}{len(distinct_turns(turns)):>9}{seconds * 1000:>11.2f}"
+        seconds, _ = timed(lambda: successors(state), args.repeat)
+        row += f"{seconds * 1000:>9.2f}"
         for depth in range(1, args.depth + 1):
             seconds, choice = timed(lambda: best_turn(state, depth), args.repeat)
             row += f"{seconds * 1000:>13.1f}{choice.nodes:>8}"

@@ -6,11 +6,12 @@ from pathlib import Path
 
 import click
 
-from ..validators.accellerator.board import standard_board
+from ..validators.accellerator.board_file import standard_board
 from ..validators.accellerator.scenario import load_scenario
 from ..validators.accellerator.search import SCORE_NAMES, best_turn
 from ..validators.accellerator.simulate import MAX_TURNS, POLICIES, simulate
-from ..validators.accellerator.text import state_json, state_lines, turn_json, turn_lines
+from ..validators.accellerator.text import (simulation_lines, state_json, state_lines,
+                                                turn_json, turn_lines)
 from ..validators.accellerator.turn import play_turn
 from ..validators.errors import IcpError, InputError
 from .common import (ALL_BUILDERS, echo_json, emit, json_option, out_option, outputs_from,
@@ -47,9 +48,13 @@ def accellerator_command(out: Path, cell_mm: float | None, **kwargs) -> None:
               "templates/accellerator/example-scenario.json).")
 @click.option("--best", is_flag=True,
               help="Search every legal choice of the player to move (deflector change, energy, "
-              "facing, banking) for the scenario's roll, or for each roll 1-6 if it gives none.")
+              "facing, banking) for the scenario's first roll, or for each roll 1-6 if it gives "
+              "none; the best wins the game, else banks most, else carries most, else costs the "
+              "opponents most, else stays on the board, else ends nearest its next goal.")
 @click.option("--simulate", "games", type=click.IntRange(1, 100000), default=None,
-              help="Play this many whole games with simple policies and report balance figures.")
+              help="Play this many whole games with simple policies and report game length, "
+              "wins by seat and how often each rule fires (on the --scenario file's board if "
+              "given, else the standard board).")
 @click.option("--players", type=click.IntRange(2, 4), default=4, show_default=True,
               help="With --simulate: players per game.")
 @click.option("--policy", type=click.Choice(sorted(POLICIES)), default="greedy", show_default=True,
@@ -106,7 +111,12 @@ def _trace(scenario, source: str, as_json: bool) -> None:
 def _best(scenario, as_json: bool) -> None:
     state = scenario.state
     first = scenario.turns[0].roll
-    results = [best_turn(state, roll) for roll in ([first] if first else range(1, 7))]
+    rolls = [first] if first else list(range(1, 7))
+    results = []
+    for roll in rolls:
+        if len(rolls) > 1:
+            click.echo(f"searching roll {roll} of 6", err=True)
+        results.append(best_turn(state, roll))
     if as_json:
         echo_json({"player": state.mover.player, "maximises": list(SCORE_NAMES),
                    "best": [{"roll": b.roll, "searched": b.searched, "equally_good": b.equally_good,
@@ -120,7 +130,7 @@ def _best(scenario, as_json: bool) -> None:
         change = t.change.describe(state.deflectors) if t.change else "no deflector change"
         facing = f"start facing {t.move.facing}; " if state.mover.at is None else ""
         click.echo(f"roll {b.roll} ({t.kind}): {facing}energy {t.energy}; {change} "
-                   f"[{b.searched} options searched, {b.equally_good} equally good]")
+                   f"[{b.searched} option(s) searched, {b.equally_good} as good]")
         click.echo("  score: " + ", ".join(f"{k} {v}" for k, v in zip(SCORE_NAMES, b.score)))
         for line in turn_lines(t, 1)[1:]:
             click.echo("  " + line)
@@ -136,21 +146,11 @@ def _simulate(board, games: int, seed: int, players: int, policy: str, max_turns
 
     summary = simulate(board, games, seed, players=players, policy=policy, max_turns=max_turns,
                        progress=progress)
-    data = summary.to_json()
     if as_json:
-        echo_json(data)
+        echo_json(summary.to_json())
         return
-    click.echo(f"{games} games, {players} players, {policy} policy, seed {seed} "
-               f"({data['unfinished']} cut off at {max_turns} turns)")
-    t = data["turns"]
-    click.echo(f"game length: mean {t['mean']} turns ({data['rounds_mean']} rounds), "
-               f"median {t['median']}, longest {t['max']}")
-    seats = ", ".join(f"{p} {w}" for p, w in zip(board.seats(players), data["wins_by_seat"]))
-    click.echo(f"wins by seat: {seats}; first player won {data['first_player_win_share']:.1%} "
-               f"of finished games (fair share {data['fair_share']:.1%})")
-    click.echo("rule fires per game (mean):")
-    for rule, n in sorted(data["rule_fires_per_game"].items(), key=lambda kv: -kv[1]):
-        click.echo(f"  {rule:<18}{n:>10.2f}")
+    for line in simulation_lines(summary, board.seats(players), seed, max_turns):
+        click.echo(line)
 
 
 def _standard_set(settings):

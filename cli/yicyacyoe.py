@@ -11,11 +11,11 @@ from .common import (ALL_BUILDERS, echo_json, emit, json_option, out_option, out
                      seed_option, settings_from, sheet_options)
 
 
-def variant_options(largest: int, default_size: int | None = None):
+def variant_options(smallest: int, default_size: int | None = None):
     """--size, --row, --per-turn and the rule switches, the same on every command."""
     def decorate(func):
         options = [
-            click.option("--size", type=click.IntRange(3 if largest == 15 else 1, largest),
+            click.option("--size", type=click.IntRange(smallest, 15),
                          default=default_size, required=default_size is None,
                          show_default=default_size is not None,
                          help="Board size N (an N x N board)."),
@@ -47,7 +47,7 @@ def variant_from(kwargs: dict) -> Variant:
 
 @click.command("yicyacyoe")
 @out_option("yicyacyoe-boards.pdf")
-@variant_options(15, default_size=3)
+@variant_options(3, default_size=3)
 @click.option("--count", type=click.IntRange(1, 500), default=None,
               help="How many boards (default: as many as fill one sheet).")
 @sheet_options
@@ -69,7 +69,7 @@ def boards_command(out: Path, count: int | None, **kwargs) -> None:
 
 
 @click.command("yicyacyoe")
-@variant_options(15)
+@variant_options(1)
 @click.option("--time-limit", type=click.FloatRange(0.01, None), default=None,
               help="Stop after this many seconds and report the bounds proven so far.")
 @json_option
@@ -109,7 +109,7 @@ def solve_command(time_limit: float | None, as_json: bool, **kwargs) -> None:
 
 
 @click.command("yicyacyoe")
-@variant_options(15)
+@variant_options(1)
 @click.option("--first", type=click.Choice(["you", "me"]), default="you", show_default=True,
               help="Who places first: you, or me (the computer).")
 @click.option("--think", type=click.FloatRange(0.1, 600), default=3.0, show_default=True,

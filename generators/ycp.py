@@ -57,9 +57,9 @@ def _header(ink: Ink, card: Postcard, label: str | None) -> None:
         facts = f"{card.players} · {card.minutes} min"
         if card.tagline:
             facts = f"{card.tagline} · {facts}"
-        ink.text(CARD_W - 3.5, 3.6, facts, 70, size=5.5, colour=colour, anchor="right")
+        ink.text(CARD_W - 3.5, 3.6, facts, 70, size=6.0, colour=colour, anchor="right")
         if label:
-            ink.text(CARD_W - 3.5, 0.9, f"[{label}]", 40, size=4.4, colour=colour, anchor="right")
+            ink.text(CARD_W - 3.5, 0.9, f"[{label}]", 40, size=MIN_PT, colour=colour, anchor="right")
 
 
 def draw_element(ink: Ink, element) -> None:
@@ -161,21 +161,24 @@ def _column(ink: Ink, lines: list[str], width: float, top: float, size: float) -
 
 # -- the sheets -------------------------------------------------------------------
 
-def measure(card: Postcard) -> dict:
-    """Lay out both sides once, off the page, and summarise how the text fits."""
+def measure(card: Postcard, scale: float = 1.0) -> dict:
+    """Lay out both sides once, off the page, and summarise how the text fits
+    once the card is printed ``scale`` times its nominal size."""
     fits: list[TextFit] = []
     canvas = Canvas(io.BytesIO())
     for side in (card_front(card, fits, f"ycp:{card.id}"), card_back(card, fits)):
         canvas.saveState()
         side(Pen(canvas, CARD_W, CARD_H))
         canvas.restoreState()
-    return summary(fits)
+    return summary(fits, scale)
 
 
 def postcard_piece(card: Postcard, size: str) -> Piece:
     label = f"ycp:{card.id}"
+    w, h = component_size(SIZES[size])
+    scale = min(w / CARD_W, h / CARD_H)
     return Piece("postcard", label, card_front(card, label=label), card_back(card),
-                 {"game": card.id, "title": card.title, "size": size, "fit": measure(card)})
+                 {"game": card.id, "title": card.title, "size": size, "fit": measure(card, scale)})
 
 
 def build(games: list[str], settings: SheetSettings, size: str = "a6") -> Document:
@@ -191,12 +194,17 @@ def build(games: list[str], settings: SheetSettings, size: str = "a6") -> Docume
 SHEET_INSET = 3.0     # mm kept inside the sheet margin around the enlarged card
 
 
+def gauge_scale(page_w: float, page_h: float, margin: float) -> float:
+    """How much a card turned a quarter grows to fill a page inside its margins."""
+    inset = margin + SHEET_INSET
+    return min((page_h - 2 * inset) / CARD_W, (page_w - 2 * inset) / CARD_H)
+
+
 def gauge_sheet(card: Postcard, label: str | None, side: str = "front", margin: float = 5.0):
     """A full page: the postcard front (or back) turned a quarter and enlarged to the page."""
 
     def draw(pen: Pen) -> None:
-        margin_mm = margin + SHEET_INSET
-        scale = min((pen.h - 2 * margin_mm) / CARD_W, (pen.w - 2 * margin_mm) / CARD_H)
+        scale = gauge_scale(pen.w, pen.h, margin)
         canvas = pen.canvas
         canvas.translate(pen.w / 2 + CARD_H * scale / 2, pen.h / 2 - CARD_W * scale / 2)
         canvas.rotate(90)
@@ -216,6 +224,7 @@ def build_gauges(games: list[str], settings: SheetSettings) -> Document:
     doc = Document(settings, game="ycp", ruleset=RULESET, title="YCP gauge sheets",
                    options={"games": list(games), "postcard": "sheet", "gauges": True})
     page = settings.paper
+    scale = gauge_scale(page.width, page.height, settings.margin)
     for game in games:
         card = load_postcard(game)
         label = f"ycp:{card.id}:sheet"
@@ -224,6 +233,6 @@ def build_gauges(games: list[str], settings: SheetSettings) -> Document:
                      placed=[Placed(label, "gauge-sheet", 0, 0, page.width, page.height)],
                      pieces=[Piece("gauge-sheet", label, front,
                                    data={"game": card.id, "title": card.title,
-                                         "fit": measure(card)})],
+                                         "fit": measure(card, scale)})],
                      back=gauge_sheet(card, None, "back", settings.margin))
     return doc

@@ -7,7 +7,7 @@ import math
 
 from ..validators.ycp.postcard import Actions, Grid, Map, Table, Text, Track
 from .units import to_mm
-from .ycp_ink import Ink
+from .ycp_ink import MIN_PT, Ink
 
 TITLE_PT = 6.0
 TITLE_BAND = 3.0          # mm above a grid, table or wrapped track for its title
@@ -75,7 +75,7 @@ def draw_track(ink: Ink, t: Track, w: float, h: float) -> None:
         fill = GOAL_FILL if goal and not ink.ink_saver else (ink.light if i == start else "#ffffff")
         pen.rect(x, y, cw, ch, fill=ink.fill(fill) if fill != GOAL_FILL else fill,
                  stroke=ink.accent, width=0.9 if i == start or goal else 0.25)
-        size = min(7.0, ch * 1.6, 6.5 if len(label) < 4 else 5.5)
+        size = max(MIN_PT, min(7.0, ch * 1.6, 6.5 if len(label) < 4 else 5.8))
         colour = "#ffffff" if goal and not ink.ink_saver else "#000000"
         ink.text(x + cw / 2, y + ch / 2 - to_mm(size) * 0.35, label, cw - 0.6, size=size,
                  bold=goal or i == start, colour=colour, anchor="centre")
@@ -84,9 +84,9 @@ def draw_track(ink: Ink, t: Track, w: float, h: float) -> None:
         note = t.marks.get(label)
         if note:
             if t.vertical:
-                ink.text(x + cw + 0.6, y + ch / 2 - 0.6, note, max(3.0, w - x - cw - 0.6), size=4.4)
+                ink.text(x + cw + 0.6, y + ch / 2 - 0.6, note, max(3.0, w - x - cw - 0.6), size=MIN_PT)
             else:
-                ink.text(x + cw / 2, y - 1.9, note, max(cw * 1.9, 3.5), size=4.4,
+                ink.text(x + cw / 2, y - 1.9, note, max(cw * 1.9, 3.5), size=MIN_PT,
                          anchor="centre", colour=ink.accent)
 
 
@@ -117,10 +117,10 @@ def draw_grid(ink: Ink, g: Grid, w: float, h: float) -> None:
             pen.rect(left + c * side, top - (r + 1) * side, side, side, fill="#ffffff",
                      stroke=ink.accent, width=0.25)
     for r, label in enumerate(g.row_labels):
-        ink.text(left - 1.8, top - (r + 0.5) * side - 0.8, label, 3.4, size=5.5, bold=True,
+        ink.text(left - 1.8, top - (r + 0.5) * side - 0.8, label, 3.4, size=MIN_PT, bold=True,
                  anchor="centre", colour=ink.accent)
     for c, label in enumerate(g.col_labels):
-        ink.text(left + (c + 0.5) * side, top + 0.7, label, side, size=5.5, bold=True,
+        ink.text(left + (c + 0.5) * side, top + 0.7, label, side, size=MIN_PT, bold=True,
                  anchor="centre", colour=ink.accent)
     for f in g.features:
         r, c = f.cell
@@ -159,7 +159,7 @@ def draw_map(ink: Ink, m: Map, w: float, h: float) -> None:
         ink.text(x, y - 1.1, n.id, 2 * NODE_R - 0.8, size=7, bold=True, anchor="centre",
                  colour="#6d4c41" if n.hidden else "#000000")
         if n.start:
-            ink.text(x, y - NODE_R - 3.0, "START", 12, size=4.6, bold=True, anchor="centre",
+            ink.text(x, y - NODE_R - 3.0, "START", 12, size=MIN_PT, bold=True, anchor="centre",
                      colour=ink.accent)
 
 
@@ -189,7 +189,7 @@ def draw_table(ink: Ink, t: Table, w: float, h: float) -> None:
     top = _title_band(ink, t.title, w, h)
     columns, rows = table_cells(ink.game, t)
     row_h = top / (len(rows) + 1)
-    size = max(4.2, min(6.0, row_h * 1.9))
+    size = max(MIN_PT, min(6.0, row_h * 1.9))
     widths = column_widths(ink, t, columns, rows, w, size)
     for r, row in enumerate([columns, *rows]):
         y = top - (r + 1) * row_h
@@ -229,7 +229,7 @@ def draw_actions(ink: Ink, a: Actions, w: float, h: float) -> None:
         across = 1 if stacked else item.slots
         tx = x + 1.3 + across * (slot + 0.4)
         room = x + cw - 0.8 - tx
-        name_size = min(6.0, max(4.4, (ch - 1.2) * 1.4))
+        name_size = min(6.0, max(MIN_PT, (ch - 1.2) * 1.4))
         ink.text(tx, y + ch - 0.8 - to_mm(name_size) * 0.85, item.name, room, size=name_size,
                  bold=True, colour=ink.accent)
         if not item.effect:
@@ -237,15 +237,29 @@ def draw_actions(ink: Ink, a: Actions, w: float, h: float) -> None:
         if len(item.name) <= 2:       # a number: the effect runs beside it, from the top
             shift = ink.width(item.name, name_size, True) + 1.0
             body_top = y + ch - 0.9
-            ink.paragraph(tx + shift, body_top, item.effect, room - shift, body_top - y - 0.5, size=5.4)
+            ink.paragraph(tx + shift, body_top, item.effect, room - shift, body_top - y - 0.5, size=MIN_PT)
         else:
             body_top = y + ch - 1.0 - to_mm(name_size) * 1.05
-            ink.paragraph(tx, body_top, item.effect, room, body_top - y - 0.5, size=5.4)
+            ink.paragraph(tx, body_top, item.effect, room, body_top - y - 0.5, size=MIN_PT)
 
 
 def draw_text(ink: Ink, t: Text, w: float, h: float) -> None:
     top = _title_band(ink, t.title, w, h)
     ink.paragraph(0.3, top - 0.3, t.text, w - 0.6, top - 0.3, size=t.size)
+
+
+def cube_spaces(ink: Ink, elements) -> list[tuple[str, float]]:
+    """(element id, smallest side in nominal mm) of every track space and grid square:
+    what a cube must sit on, so what decides the cube size a card or sheet can take."""
+    out = []
+    for e in elements:
+        _, _, w, h = e.box
+        if isinstance(e, Track):
+            cells = track_layout(e, w, h, track_title_width(ink, e, w))
+            out.append((e.id, min(min(cw, ch) for _, _, cw, ch in cells)))
+        elif isinstance(e, Grid):
+            out.append((e.id, grid_geometry(e, w, h)[2]))
+    return out
 
 
 DRAWERS = {Track: draw_track, Grid: draw_grid, Map: draw_map, Table: draw_table,

@@ -6,7 +6,7 @@ import math
 
 from ..validators.ycp.postcard import Feature
 from .units import to_mm
-from .ycp_ink import Ink
+from .ycp_ink import MIN_PT, Ink
 
 ARROWS = {"e": (1, 0), "w": (-1, 0), "n": (0, 1), "s": (0, -1),
           "ne": (1, 1), "nw": (-1, 1), "se": (1, -1), "sw": (-1, -1)}
@@ -60,26 +60,26 @@ def draw_feature(ink: Ink, f: Feature, x: float, y: float, side: float) -> None:
     elif style == "block":
         pen.rect(x + 0.2, y + 0.2, side - 0.4, side - 0.4, fill="#4e342e" if not ink.ink_saver
                  else "#ffffff", stroke="#4e342e", width=0.6)
-        _centred(ink, f.text, x, y, side, 4.6, bold=True,
+        _centred(ink, f.text, x, y, side, MIN_PT, bold=True,
                  colour="#ffffff" if not ink.ink_saver else "#4e342e")
     elif style in ("goal", "shade"):
         pen.rect(x, y, side, side, fill=ink.fill("#c8e6c9" if style == "goal" else ink.light),
                  stroke=ink.accent, width=0.25)
-        _centred(ink, f.text, x, y, side, 4.6, bold=True, colour=ink.accent)
+        _centred(ink, f.text, x, y, side, MIN_PT, bold=True, colour=ink.accent)
     elif style == "bottle":
         _bottle(ink, x, y, side)
     elif style == "start":
         pen.circle(x + side / 2, y + side / 2, side * 0.4, fill=ink.fill(ink.light), stroke=ink.accent,
                    width=0.5)
-        _centred(ink, f.text, x, y, side * 0.9, 4.8, bold=True, colour=ink.accent)
+        _centred(ink, f.text, x, y, side * 0.9, max(5.6, MIN_PT), bold=True, colour=ink.accent)
     elif style == "vp":
         _centred(ink, f.text, x, y, side, min(8.0, side * 1.4), bold=True, colour="#b71c1c")
     elif style == "cow":
         pen.rect(x + side * 0.12, y + side * 0.12, side * 0.76, side * 0.76, stroke="#4e342e",
                  width=0.5, radius=side * 0.2)
-        _centred(ink, f.text or "COW", x, y, side, 4.4, bold=True, colour="#4e342e")
+        _centred(ink, f.text or "COW", x, y, side, MIN_PT, bold=True, colour="#4e342e")
     elif style == "ball":
         pen.circle(x + side / 2, y + side / 2, side * 0.22, fill="#ffffff", stroke="#000000", width=0.4)
         pen.line(x + side * 0.35, y + side / 2, x + side * 0.65, y + side / 2, width=0.2)
     else:
-        _centred(ink, f.text, x, y, side, 5.0, bold=True)
+        _centred(ink, f.text, x, y, side, max(5.6, MIN_PT), bold=True)

@@ -6,11 +6,13 @@ from __future__ import annotations
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from ..validators.ycp.fit import TextFit
+from ..validators.ycp.fit import SMALLEST_PT, TextFit
 from .pen import Pen
 from .units import to_mm
 
-MIN_PT = 4.2          # smallest size text is ever shrunk to; below it the line overflows
+US_SCALE = 101.6 / 105.0   # a 6 x 4 in card is the nominal 148 x 105 mm card shrunk this much
+MIN_PT = round(SMALLEST_PT / US_SCALE + 0.05, 1)   # 5.2 pt: the smallest text on the nominal card,
+                                                   # still SMALLEST_PT once shrunk to a US card
 
 
 @dataclass

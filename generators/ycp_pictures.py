@@ -11,7 +11,7 @@ from ..validators.ycp.pictures import (EVENT_ICONS, PairedActions, RingField, co
 from ..validators.ycp.postcard import Picture
 from .units import to_mm
 from .ycp_features import arrow
-from .ycp_ink import Ink
+from .ycp_ink import MIN_PT, Ink
 
 LINK_BLUE = "#1565c0"
 MATRIX_PINK = "#fce4ec"
@@ -100,7 +100,7 @@ def draw_ring(ink: Ink, pic: Picture, w: float, h: float) -> None:
         if start:
             colour = AI_INK if start == "AI" else HU_INK
             pen.circle(x, y - (1.6 if vp else 0), 1.9, fill="#ffffff", stroke=colour, width=0.5)
-            ink.text(x, y - (1.6 if vp else 0) - 0.7, start, 3.2, size=4.4, bold=True,
+            ink.text(x, y - (1.6 if vp else 0) - 0.7, start, 3.5, size=MIN_PT, bold=True,
                      colour=colour, anchor="centre")
 
 
@@ -117,20 +117,25 @@ def _action_cell(ink: Ink, x: float, y: float, w: float, h: float, side: str, ac
     colour = AI_INK if side == "AI" else HU_INK
     pen.rect(x + 0.2, y + 0.2, w - 0.4, h - 0.4, fill=ink.fill("#ffffff"), stroke=colour, width=0.4,
              radius=0.7)
-    ink.text(x + w / 2, y + h - 2.5, action.name, w - 1.0, size=5.2, bold=True, colour=colour,
-             anchor="centre")
-    body = h - 3.6
+    size = max(5.6, MIN_PT)
+    names = ink.pen.wrap(action.name, w - 1.0, size, True)   # a long name takes two lines
+    step = to_mm(size) * 1.1
+    first = y + h - 0.6 - to_mm(size) * 0.8 - (step / 2 if len(names) == 1 else 0)
+    for k, line in enumerate(names):
+        ink.text(x + w / 2, first - k * step, line, w - 1.0, size=size, bold=True, colour=colour,
+                 anchor="centre")
+    body = h - 1.4 - 2 * step          # the same band for every name keeps the parts in line
     po_h = body * 0.38
     pen.rect(x + 0.6, y + 0.6 + body - po_h, w - 1.2, po_h - 0.3, fill=ink.fill("#f5f5f5"),
              stroke=colour, width=0.2)
-    ink.text(x + 1.0, y + body - po_h + 1.6, "PO", 4, size=4.4, bold=True, colour=colour)
+    ink.text(x + 1.0, y + body - po_h + 1.6, "PO", 4, size=MIN_PT, bold=True, colour=colour)
     _pips(ink, x + 6.0, y + body - po_h + 2.5, action.po, colour)
     ey = y + 0.6
     eh = body - po_h - 0.5
     pen.rect(x + 0.6, ey, w - 1.2, eh, fill=ink.fill("#f5f5f5"), stroke=colour, width=0.2)
     step = eh / (len(action.event) + 0.6)
     for k, icon in enumerate(action.event):
-        ink.text(x + w / 2, ey + eh - (k + 1) * step, EVENT_ICONS[icon], w - 1.8, size=4.8,
+        ink.text(x + w / 2, ey + eh - (k + 1) * step, EVENT_ICONS[icon], w - 1.8, size=max(5.6, MIN_PT),
                  bold=True, anchor="centre", colour="#000000")
 
 

@@ -1,4 +1,4 @@
-"""Drawing Yield! road tiles, their backs, the damage track and layout maps.
+"""Drawing Yield! road tiles, their backs and the damage track (maps: :mod:`.yield_map`).
 
 Each kind has one picture at rotation 0, north at the top (the orientation of
 :mod:`..validators.yield_.tiles`: the Turn joins N and E, a Merge's curve joins
@@ -9,11 +9,11 @@ road is the rules' business; the tests read the pictures back against it.
 """
 from __future__ import annotations
 
-from dataclasses import replace
+from math import cos, radians, sin
 from typing import Callable, Sequence
 
 from ..validators.yield_.tiles import SIDES, display_names, road_ends
-from .pen import Pen, pen_for
+from .pen import Pen
 from .sheet import Document, Piece, Placed, SheetSettings
 
 RULESET = "yield-1"
@@ -24,7 +24,6 @@ ROAD_GREY = "#a8a8a8"
 ROAD_LIGHT = "#ffffff"
 MARKING = "#f5f5f5"
 MARKING_LIGHT = "#777777"
-OWNER_COLOURS = ("#d32f2f", "#1976d2", "#388e3c", "#f9a825")
 PLAYERS = 3                  # the game is for 2-3 players: one damage track each
 
 Picture = Callable[[Pen, float, str, str], None]
@@ -101,9 +100,8 @@ def _overpass(pen: Pen, s: float, road: str, mark: str) -> None:
     half, b = s * ROAD / 2, pen.bleed
     _straight(pen, s, road, mark, horizontal=True)
     shadow = "#000000" if not pen.ink_saver else "#8a8a8a"
-    drop = s * 0.05                            # the deck's shadow falls to the lower right
-    pen.rect(s / 2 - half + drop, s / 2 - half, 2 * half, 2 * half - drop, fill=shadow)
-    pen.rect(s / 2 - half - s * 0.03, s / 2 - half, 2 * half + s * 0.06, 2 * half, fill=shadow)
+    eave = s * 0.035                           # the deck's shadow on the road below, both sides
+    pen.rect(s / 2 - half - eave, s / 2 - half, 2 * half + 2 * eave, 2 * half, fill=shadow)
     _straight(pen, s, road, mark)
     rail = "#ffffff" if not pen.ink_saver else "#000000"
     reach = half + s * 0.1                     # railings run a little past the road below
@@ -112,17 +110,34 @@ def _overpass(pen: Pen, s: float, road: str, mark: str) -> None:
 
 
 def _merge(pen: Pen, s: float, road: str, mark: str, curve_from: str) -> None:
-    """The straight N-S road, and a curve from E (or W) bending to join it heading N."""
+    """The straight N-S road, and a curve from E (or W) bending to join it heading N.
+
+    An arrow on the curve shows the way its traffic runs into the straight road
+    (driving rule 8); the straight road itself carries no arrow, because it is
+    two-way.
+    """
     if curve_from == "W":
         pen.canvas.saveState()
         pen.canvas.translate(s, 0)
         pen.canvas.scale(-1, 1)
     _curve(pen, s, road, mark)
+    _curve_arrow(pen, s, mark)
     if curve_from == "W":
         pen.canvas.restoreState()
     _straight(pen, s, road, mark)
-    x, tip = s / 2, s * 0.86                   # an arrow: the way merging traffic runs
-    pen.polygon([(x - s * 0.05, tip - s * 0.08), (x + s * 0.05, tip - s * 0.08), (x, tip)], fill=mark)
+
+
+def _curve_arrow(pen: Pen, s: float, mark: str) -> None:
+    """An arrowhead on the E-to-N quarter circle, a third of the way along, pointing the way
+    merging traffic drives (up and to the left, towards the straight road)."""
+    angle = radians(240)                       # on the circle round the NE corner
+    cx, cy = s + s / 2 * cos(angle), s + s / 2 * sin(angle)
+    dx, dy = sin(angle), -cos(angle)           # the tangent, E end towards N end
+    nx, ny = -dy, dx
+    tip, back, half = s * 0.07, s * 0.05, s * 0.055
+    pen.polygon([(cx + dx * tip, cy + dy * tip),
+                 (cx - dx * back + nx * half, cy - dy * back + ny * half),
+                 (cx - dx * back - nx * half, cy - dy * back - ny * half)], fill=mark)
 
 
 PICTURES: dict[str, Picture] = {
@@ -236,68 +251,3 @@ def build_tiles(settings: SheetSettings, tiles: Sequence[str], tile_size: float,
                  pieces=[Piece("damage-track", "yield:damage-track", track, None,
                                {"limit": damage_limit, "players": PLAYERS})])
     return doc
-
-
-def map_geometry(settings: SheetSettings, rows: int, cols: int,
-                 notes: int = 0) -> tuple[float, float, float]:
-    """(square side, left x, top y) of the board on a one-page map, in mm."""
-    page = settings.paper
-    usable_w = page.width - 2 * settings.margin - 16
-    usable_h = page.height - 2 * settings.margin - 30 - 5 * notes
-    side = min(usable_w / cols, usable_h / rows, 60.0)
-    left = (page.width - side * cols) / 2
-    top = page.height - settings.margin - 22
-    return side, left, top
-
-
-def build_map(settings: SheetSettings, cells: Sequence, rows: int, cols: int, title: str,
-              notes: Sequence[str] = ()) -> Document:
-    """A one-page map of placed tiles; empty squares stay blank (a setup in progress).
-
-    A cell with an ``owner`` attribute (a player number) gets that player's
-    coloured frame and number; cells without one are drawn plain.
-    """
-    single = replace(settings, backs="none", bleed=0.0)
-    doc = Document(single, game="yield", ruleset=RULESET, title=title,
-                   options={"map": True, "rows": rows, "cols": cols})
-    side, left, top = map_geometry(single, rows, cols, len(notes))
-    at = {(c.row, c.col): c for c in cells}
-
-    def draw(pen: Pen) -> None:
-        pen.fit_text(pen.w / 2, top + 9, title, pen.w - 20, size=14, bold=True, anchor="centre")
-        for row in range(rows):
-            for col in range(cols):
-                x, y = left + col * side, top - (row + 1) * side
-                cell = at.get((row, col))
-                if cell is None:
-                    pen.rect(x, y, side, side, fill="#ffffff", stroke="#9e9e9e", width=0.3)
-                    continue
-                canvas = pen.canvas
-                canvas.saveState()
-                tile_pen = pen_for(canvas, x, y, side, side, ink_saver=pen.ink_saver)
-                draw_tile(tile_pen, cell.tile, cell.rotation, label=False)
-                canvas.restoreState()
-                owner = getattr(cell, "owner", None)
-                if owner is not None:
-                    colour = OWNER_COLOURS[(int(owner) - 1) % len(OWNER_COLOURS)]
-                    pen.rect(x + 0.6, y + 0.6, side - 1.2, side - 1.2, stroke=colour, width=1.2)
-                    pen.text(x + side - 2, y + side - side * 0.16, str(owner), size=side * 0.3,
-                             bold=True, colour=colour, anchor="right")
-        pen.rect(left, top - rows * side, cols * side, rows * side, stroke="#000000", width=0.6)
-        for col in range(cols):
-            pen.text(left + (col + 0.5) * side, top + 1.5, str(col), size=7, anchor="centre")
-        for row in range(rows):
-            pen.text(left - 2, top - (row + 0.5) * side - 1, str(row), size=7, anchor="right")
-        y = top - rows * side - 8
-        for note in notes:
-            pen.fit_text(left, y, note, cols * side, size=9)
-            y -= 5
-        pen.text(pen.w / 2, 8, "[yield:map]", size=6, colour="#8a8a8a", anchor="centre")
-
-    page = single.paper
-    doc.add_page(draw, section="map",
-                 placed=[Placed("yield:map", "map", 0, 0, page.width, page.height)],
-                 pieces=[Piece("map", "yield:map", draw, None, {"rows": rows, "cols": cols,
-                                                               "tiles": len(cells)})])
-    return doc
-

@@ -97,10 +97,12 @@ def test_grid_lines_are_true_size(board_page):
 
 def test_collector_boxes_sit_beside_the_grid_by_their_homes(board_page):
     # alpha's collector: three spaces wide in the ring above F1, inset 1 mm
-    xs = dark_xs(board_page, RING_TOP - CELL / 2 + 4, A4_H, DPI)
+    xs = [x for x in dark_xs(board_page, RING_TOP - CELL / 2 + 4, A4_H, DPI)
+          if GRID_LEFT < x < GRID_LEFT + 11 * CELL]                 # not the corner compasses
     assert near(xs, [GRID_LEFT + 4 * CELL + 1, GRID_LEFT + 7 * CELL - 1]), xs
     # beta's: three spaces tall in the ring right of K6
-    ys = on_board(dark_ys(board_page, GRID_LEFT + 11 * CELL + 4, A4_H, DPI))
+    ys = [y for y in dark_ys(board_page, GRID_LEFT + 11 * CELL + 4, A4_H, DPI)
+          if GRID_TOP - 11 * CELL < y < GRID_TOP]
     assert near(ys, [GRID_TOP - 7 * CELL + 1, GRID_TOP - 4 * CELL - 1]), ys
 
 
@@ -113,6 +115,14 @@ def test_reactor_in_the_centre_and_homes_in_their_colours(set_pdf):
     assert rgb(set_pdf, 0, *corner(5, 0)) == (255, 205, 210)      # alpha F1
     assert rgb(set_pdf, 0, *corner(10, 5)) == (187, 222, 251)     # beta K6
     assert rgb(set_pdf, 0, *corner(3, 3)) == (255, 255, 255)      # a plain space
+
+
+def test_board_has_a_compass_in_each_corner_so_facings_are_clear(set_pdf):
+    # N is the top of the board: the engine's facings and the aid's deflector table use it
+    for left in (RING_LEFT, RING_LEFT + 12 * CELL):
+        for top in (RING_TOP, RING_TOP - 12 * CELL):
+            assert max(rgb(set_pdf, 0, left + CELL / 2, top - 11.0)) < 160     # the N-S bar
+            assert min(rgb(set_pdf, 0, left + CELL / 2 + 3.0, top - 14.0)) > 240  # beside it: blank
 
 
 def test_board_is_labelled_with_players_and_reactor(set_pdf):
@@ -251,3 +261,32 @@ def test_board_file_checker_never_crashes_on_garbage(data):
         check_toml(data if isinstance(data, dict) else {"board": data}, "b.toml")
     except IcpError as exc:
         assert exc.source == "b.toml"
+
+
+def test_aid_card_texts_stay_inside_the_card():
+    from reportlab.pdfgen.canvas import Canvas
+
+    from icp_print.generators.accellerator_pieces import aid_back, aid_front
+    from icp_print.generators.pen import Pen
+    from icp_print.generators.sheet import component_size
+    w, h = component_size("poker")
+    pen = Pen(Canvas(io.BytesIO()), w, h)
+    assert aid_front(pen) > 4.0          # above the [accellerator:aid] label
+    assert aid_back(pen) > 2.0
+
+
+def test_aid_back_lists_the_engines_deflector_turns(set_pdf):
+    text = PdfReader(io.BytesIO(set_pdf)).pages[3].extract_text()
+    assert "N→E" in text and "N→W" in text and "E→S" in text
+
+
+def test_board_example_is_drawn_from_the_engines_trace(set_pdf):
+    from icp_print.generators.accellerator_example import example, example_notes
+    from icp_print.validators.accellerator.example import rules_example
+    move = rules_example()
+    ex = example()
+    assert ex.start == move.start and ex.path == [s.end for s in move.steps]
+    assert set(ex.deflectors) == {s.entered for s in move.steps if s.facing_in != s.facing_out}
+    text = " ".join(PdfReader(io.BytesIO(set_pdf)).pages[0].extract_text().split())
+    assert "Step 2 enters C3, where a '/' deflector turns it from north to east" in text
+    assert " ".join(example_notes().split()[:8]) in text

@@ -12,10 +12,14 @@ import doctest
 import pytest
 
 from icp_print.validators.accellerator import board as board_module
+from icp_print.validators.accellerator import board_file as board_file_module
 from icp_print.validators.accellerator import deflectors as deflectors_module
+from icp_print.validators.accellerator import example as example_module
 from icp_print.validators.accellerator import model as model_module
 from icp_print.validators.accellerator import pieces as pieces_module
-from icp_print.validators.accellerator.board import cell_name, parse_cell, standard_board
+from icp_print.validators.accellerator.board import cell_name, parse_cell
+from icp_print.validators.accellerator.board_file import standard_board
+from icp_print.validators.accellerator.example import rules_example
 from icp_print.validators.accellerator.deflectors import (Change, acceleration, energy_options,
                                                           legal_changes)
 from icp_print.validators.accellerator.model import (DEFLECTORS, ELECTRONS, ENERGY_TOKENS, PLAYERS,
@@ -56,7 +60,8 @@ def rules_fired(move) -> list[str]:
     return [e.rule for e in move.events]
 
 
-@pytest.mark.parametrize("module", [model_module, board_module, deflectors_module, pieces_module])
+@pytest.mark.parametrize("module", [model_module, board_module, board_file_module,
+                                    deflectors_module, pieces_module, example_module])
 def test_doctests(module):
     assert doctest.testmod(module).failed == 0
 
@@ -78,6 +83,14 @@ def test_setting_up_diagonal_facings_are_not_legal():
     with pytest.raises(Exception) as info:
         state(pawn("alpha", "F1", "NE"))
     assert "facing" in str(info.value)
+
+
+def test_setting_up_high_roller_goes_first():
+    # the table's roll-off decides who starts; the engine takes the winner as to_move
+    s = state(pawn("alpha", "C3", "E"), pawn("beta", "C5", "E"), pawn("delta", "C7", "E"),
+              to_move="delta")
+    assert play_turn(s, 6).player == "delta"
+    assert play_turn(play_turn(s, 6).after, 6).player == "alpha"     # then round the table
 
 
 def test_board_reactor_in_the_centre_and_four_symmetric_homes():
@@ -270,6 +283,18 @@ def test_rules_example_a_moves_4_deflected_on_the_2nd_and_3rd_ending_facing_sout
     assert move.after.pawns[0].facing == "S" and move.after.pawns[0].at == cell("D4")
 
 
+def test_rules_example_as_the_engine_keeps_it_for_the_board_page():
+    # the same example, as validators/accellerator/example.py plays it (the board page
+    # draws this trace): 4 spaces, turned on exactly the 2nd and 3rd, facing south at the end
+    move = rules_example()
+    assert move.energy == 4 and len(move.steps) == 4 and move.ending == "moved"
+    turned = [s.number for s in move.steps if s.facing_in != s.facing_out]
+    assert turned == [2, 3]
+    assert [e.rule for s in move.steps for e in s.events] == ["deflect", "deflect"]
+    assert all(s.entered in move.after.deflectors for s in move.steps if s.number in turned)
+    assert move.after.pawns[0].facing == "S"
+
+
 def test_rule_moving_off_the_board_counts_as_a_move_and_turns_180():
     move = trace_move(state(pawn(at="I3", facing="E", energy=4)))
     assert names(move) == ["J3", "K3", "off", "J3"]   # the bounce step stays on K3
@@ -372,6 +397,19 @@ def test_rule_reset_pawn_returns_home_at_the_start_of_the_next_turn_facing_any_s
         assert turn.move.start == cell("K6") and turn.move.facing == facing
     with pytest.raises(RuleError, match="diagonal"):
         play_turn(s, 6, TurnChoice(facing="NW"))
+
+
+def test_rule_reset_pawn_shares_its_home_with_a_pawn_standing_there():
+    # beta stopped on alpha's home while alpha was off the board: alpha comes back anyway
+    s = parse_scenario({"pawns": [{"player": "alpha", "at": None},
+                                  {"player": "beta", "at": "F1", "facing": "E", "carrying": 2}]}).state
+    turn = play_turn(s, 6, TurnChoice(facing="S"))            # moves off: nobody resets
+    assert "sharing it with beta's pawn" in turn.events[0].text
+    assert turn.move.ending == "moved" and turn.after.pawns[1].carrying == 2
+    assert turn.after.pawns[0].at == cell("F3")
+    bounced = play_turn(s, 1, TurnChoice(facing="N"))         # bounces and stays on F1
+    assert bounced.move.ending == "collision"
+    assert all(p.at is None for p in bounced.after.pawns) and bounced.after.reactor == ELECTRONS
 
 
 def test_rule_play_passes_clockwise():

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from icp_print.templates import path
-from icp_print.validators.accellerator.board import standard_board
+from icp_print.validators.accellerator.board_file import standard_board
 from icp_print.validators.accellerator.deflectors import acceleration, legal_changes
 from icp_print.validators.accellerator.model import DEFLECTORS, ELECTRONS, FACINGS
 from icp_print.validators.accellerator.scenario import parse_scenario
@@ -180,11 +180,12 @@ def test_best_cli_for_every_roll(run, tmp_path):
     f = write(tmp_path, {"pawns": [{"player": "alpha", "at": "H3", "facing": "N", "energy": 3,
                                     "carrying": 1, "banked": 2}]})
     result = run("solve", "accellerator", "--scenario", f, "--best", "--json")
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
+    assert "searching roll 6 of 6" in result.stderr           # progress on stderr
     assert [b["roll"] for b in data["best"]] == [1, 2, 3, 4, 5, 6]
     assert data["maximises"][:3] == ["won", "banked", "carrying"]
     assert data["best"][2]["score"]["won"] == 1
-    text = run("solve", "accellerator", "--scenario", f, "--best").output
+    text = run("solve", "accellerator", "--scenario", f, "--best").stdout
     assert "roll 3 (equal): energy 4; add a deflector at H1" in text
 
 
@@ -204,5 +205,26 @@ def test_simulate_text_table(run):
     result = run("solve", "accellerator", "--simulate", "3", "--policy", "random", "--seed", "2",
                  "--max-turns", "200")
     assert result.exit_code == 0
-    assert "game length: mean" in result.stdout and "first player won" in result.stdout
-    assert "rule fires per game" in result.stdout
+    assert "Game length: mean" in result.stdout and "First-player advantage" in result.stdout
+    assert "Rules fired, mean times per game" in result.stdout
+    assert "pawn bounced off the edge" in result.stdout      # every rule is explained
+
+
+def test_every_rule_that_fires_has_a_description():
+    from icp_print.validators.accellerator.simulate import simulate
+    from icp_print.validators.accellerator.text import RULES
+    summary = simulate(standard_board(), 3, 4, players=3, policy="random", max_turns=300)
+    assert set(summary.rules) <= set(RULES)
+    assert {"accel-below", "bounce", "deflect", "reactor-pickup"} <= set(summary.rules)
+
+
+def test_simulate_on_a_scenario_board_with_its_own_homes(run, tmp_path):
+    f = write(tmp_path, {"board": {"size": 7, "homes": {"alpha": "A1", "beta": "G7"}},
+                         "pawns": [{"player": "alpha", "at": "A1", "facing": "E"}]})
+    result = run("solve", "accellerator", "--scenario", f, "--simulate", "2", "--players", "2",
+                 "--max-turns", "300", "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["players"] == 2
+    too_many = run("solve", "accellerator", "--scenario", f, "--simulate", "2", "--players", "3")
+    assert_clean_failure(too_many, 1)
+    assert "--players: this board has 2 homes" in too_many.output

@@ -10,9 +10,16 @@ from pypdf import PdfReader
 
 from icp_print.generators.pdf import render
 from icp_print.generators.sheet import SheetSettings, paper
-from icp_print.generators.ycp import HEADER, build_gauges
+from reportlab.pdfgen.canvas import Canvas
+
+from icp_print.generators.pen import Pen
+from icp_print.generators.ycp import HEADER, build_gauges, gauge_scale, measure
+from icp_print.generators.ycp_elements import cube_spaces
+from icp_print.generators.ycp_ink import US_SCALE, Ink
 from icp_print.validators.pdfcheck import MANIFEST_NAME
+from icp_print.validators.ycp.fit import SMALLEST_PT
 from icp_print.validators.ycp.postcard import CARD_H, CARD_W, GAMES
+from icp_print.validators.ycp.postcard_file import load_postcard
 
 from pagescan import dark_xs
 from pagescan import render as raster
@@ -56,3 +63,36 @@ def test_gauge_sheet_is_bigger_than_the_postcard_by_the_same_factor_everywhere()
     reader = PdfReader(io.BytesIO(pdf))
     assert "[ycp:toroball:sheet]" in reader.pages[0].extract_text()
     assert "Components" in reader.pages[1].extract_text()   # the back: how to play
+
+
+CUBE_MM = 8.0      # the usual wooden game cube; a space must hold one with a little room
+ROOM_MM = 1.0
+
+
+def cube_spaces_of(game: str) -> list[tuple[str, float]]:
+    ink = Ink(Pen(Canvas(io.BytesIO()), CARD_W, CARD_H))
+    return cube_spaces(ink, load_postcard(game).front)
+
+
+@pytest.mark.parametrize("paper_name", ["a4", "letter"])
+@pytest.mark.parametrize("game", GAMES)
+def test_gauge_sheet_spaces_hold_an_8_mm_cube(game, paper_name):
+    page = paper(paper_name)
+    scale = gauge_scale(page.width, page.height, 5.0)
+    spaces = cube_spaces_of(game)
+    assert spaces
+    element, side = min(spaces, key=lambda s: s[1])
+    assert side * scale >= CUBE_MM + ROOM_MM, (element, side * scale)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_us_postcard_text_is_still_readable_once_shrunk(game):
+    fit = measure(load_postcard(game), US_SCALE)
+    assert fit["overflow_count"] == 0, fit["overflows"][:3]
+    assert SMALLEST_PT <= fit["smallest_pt"] < SMALLEST_PT + 0.3
+
+
+def test_gauge_sheet_text_is_nearly_twice_the_postcard_text():
+    a4 = paper("a4")
+    fit = measure(load_postcard("which-side"), gauge_scale(a4.width, a4.height, 5.0))
+    assert fit["overflow_count"] == 0 and fit["smallest_pt"] >= 9.0

@@ -17,6 +17,7 @@ from icp_print.generators.pen import Pen
 from icp_print.generators.sheet import SheetSettings, paper
 from icp_print.generators.pdf import render
 from icp_print.validators.pdfcheck import MANIFEST_NAME
+from icp_print.validators.ycp.fit import SMALLEST_PT
 from icp_print.validators.ycp.postcard import GAMES, Text
 from icp_print.validators.ycp.postcard_file import load_postcard
 
@@ -146,7 +147,7 @@ def test_back_carries_components_setup_and_turn_in_our_words(postcards_pdf):
 def test_text_fits_its_boxes_on_every_postcard(game):
     fit = measure(load_postcard(game))
     assert fit["overflow_count"] == 0, fit["overflows"]
-    assert fit["lines"] > 50 and fit["smallest_pt"] >= 4.2
+    assert fit["lines"] > 50 and fit["smallest_pt"] >= SMALLEST_PT
 
 
 def test_text_that_cannot_fit_is_reported():

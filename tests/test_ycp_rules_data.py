@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from icp_print.validators.errors import InputError
 from icp_print.validators.ycp import (bonnie_and_clyde_rules, last_glow_rules, lucha_libre_rules,
                                       mad_maxence_rules, toroball_rules, which_side_rules)
+from icp_print.validators.ycp import tables as tables_module
 from icp_print.validators.ycp.tables import load_tables, tables_file
 
 MODULES = [lucha_libre_rules, mad_maxence_rules, bonnie_and_clyde_rules, which_side_rules,
@@ -70,7 +71,7 @@ def test_garbage_data_gives_only_input_errors(module, data):
 def test_broken_data_in_the_shipped_file_names_the_file(monkeypatch):
     tables = load_tables("toroball")
     broken = with_data(tables, "cow", {"stay_on": "six"})
-    monkeypatch.setattr(toroball_rules, "load_tables", lambda game: broken)
+    monkeypatch.setattr(tables_module, "load_tables", lambda game: broken)
     toroball_rules.rules.cache_clear()
     try:
         with pytest.raises(InputError) as err:

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from icp_print.cli.ycp_solve import parse_numbers
+from icp_print.cli.ycp_solve_common import parse_numbers
 from icp_print.validators.errors import InputError
 
 from conftest import assert_clean_failure

@@ -158,10 +158,13 @@ def test_positions_and_nodes_are_counted():
     assert 1000 < result.positions <= result.nodes
 
 
-def test_table_limit_starts_afresh_without_changing_values():
+def test_table_limit_drops_deep_positions_without_changing_values():
     search = Search(Variant(3))
     search.max_entries = 100         # misère 3x3 needs about 290 entries
     assert search.value(0, 0) == DRAW and len(search.table) <= 100
+    search = Search(Variant(4, 3))
+    search.max_entries = 3000
+    assert search.value(0, 0) == LOSS and len(search.table) <= 3000
 
 
 def test_a_finished_board_cannot_be_solved():
@@ -191,3 +194,37 @@ def test_turn_parse_of_best_moves_round_trips():
     result = solve(start(Variant(4, 4, 2)))
     for turn in result.best_moves:
         assert Turn.parse(turn.name(4), 4) == turn
+
+
+def test_endgame_count_settles_races_of_private_and_shared_cells():
+    from icp_print.validators.yicyacyoe.endgame import count_game
+    assert count_game(0, 0, 0, True, 1, 1) == LOSS          # nothing safe left: complete a row
+    assert count_game(0, 0, 1, True, 1, 1) == WIN           # take the last safe cell
+    assert count_game(2, 2, 1, True, 1, 1) == WIN           # shared first, then equal private
+    assert count_game(0, 0, 4, False, 1, 1) == DRAW         # the board simply fills
+    assert count_game(0, 0, 2, True, 2, 2) == WIN           # Youbles take both safe cells
+
+
+def test_heuristic_never_completes_its_row_when_it_can_avoid_it_and_springs_traps():
+    from icp_print.validators.yicyacyoe.player import heuristic_turn
+    variant = Variant(4, 3)
+    rng = random.Random(11)
+    for _ in range(25):
+        pos = random_position(variant, rng.randrange(4, 12), rng)
+        if not legal_turns(pos):
+            continue
+        rated = {}
+        for turn in legal_turns(pos):
+            after, outcome = play(pos, turn)
+            if outcome is not None:
+                rated[turn] = "loses" if outcome.loser is not None else "safe"
+            elif all(play(after, reply)[1] is not None and play(after, reply)[1].loser is not None
+                     for reply in legal_turns(after)):
+                rated[turn] = "traps"
+            else:
+                rated[turn] = "safe"
+        chosen = rated[heuristic_turn(pos, random.Random(0))]
+        if "traps" in rated.values():
+            assert chosen == "traps"
+        elif "safe" in rated.values():
+            assert chosen == "safe"

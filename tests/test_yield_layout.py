@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from icp_print.validators.errors import RuleError
-from icp_print.validators.yield_.layout import Cell, Layout, check_layout, find_layout
+from icp_print.validators.yield_.layout import Cell, Layout, check_layout
+from icp_print.validators.yield_.layout_search import find_layout
 from icp_print.validators.yield_.tiles import KINDS, OPPOSITE, SIDES, overpass_levels, \
     reference_counts, reference_set, road_ends
 

@@ -56,10 +56,47 @@ def test_moves_best_names_a_listed_turn_and_what_it_optimises(run):
     data = json.loads(run("solve", "yield", "--moves", EXAMPLE, "--best", "--depth", "2",
                           "--json").output)
     best = data["best"]
-    assert set(best) == {"index", "speed", "route", "score", "depth", "nodes", "objective"}
+    assert set(best) == {"index", "speed", "route", "score", "depth", "complete", "nodes",
+                         "objective"}
+    assert best["complete"] is True
     listed = data["turns"][best["index"]]
     assert (listed["speed"], listed["route"]) == (best["speed"], best["route"])
     assert "minimax" in best["objective"] and best["depth"] == 2 and best["nodes"] > 0
+
+
+def _minimax(state, player, depth):
+    """Plain minimax over every legal turn, no pruning: what best_turn must agree with."""
+    from icp_print.validators.yield_.search import evaluate
+    if depth == 0 or state.over():
+        return evaluate(state, player, depth)
+    values = [_minimax(t.after, player, depth - 1) for t in legal_turns(state)]
+    return max(values) if state.to_move == player else min(values)
+
+
+@pytest.mark.parametrize("players,seed,depth", [(2, 3, 3), (3, 4, 3), (2, 6, 2)])
+def test_best_score_is_the_plain_minimax_value(players, seed, depth):
+    from icp_print.validators.yield_.setup import play_setup
+    state = play_setup(players, seed).initial_state()
+    for _ in range(4):                        # a few turns in, where vehicles are moving
+        state = best_turn(state, depth=1).turn.after
+    choice = best_turn(state, depth=depth)
+    assert choice.complete and choice.depth == depth
+    assert choice.score == pytest.approx(_minimax(state, state.to_move, depth))
+    assert _minimax(choice.turn.after, state.to_move, depth - 1) == pytest.approx(choice.score)
+
+
+def test_best_position_budget_answers_from_the_deepest_finished_depth(run):
+    state = load_state(EXAMPLE)
+    full = best_turn(state, depth=4)
+    cut = best_turn(state, depth=4, max_positions=30)
+    assert full.complete and full.depth == 4 and full.nodes > 30
+    assert not cut.complete and cut.depth < 4
+    assert cut.turn in legal_turns(state) and cut.score == best_turn(state, depth=cut.depth).score
+    result = run("solve", "yield", "--moves", EXAMPLE, "--best", "--depth", "4",
+                 "--max-positions", "100", "--json")
+    data = json.loads(result.stdout)
+    assert data["best"]["complete"] is False and data["best"]["depth"] < 4
+    assert "position limit" not in result.stdout and "--max-positions" in result.stderr
 
 
 def test_best_avoids_driving_off_the_board():
@@ -113,6 +150,19 @@ def test_one_mode_at_a_time(run):
     assert_clean_failure(run("solve", "yield"), 2)
     assert_clean_failure(run("solve", "yield", "--setup", "--layout"), 2)
     assert_clean_failure(run("solve", "yield", "--moves", EXAMPLE, "--out", "x.pdf"), 2)
+
+
+@pytest.mark.parametrize("args,flag", [
+    (["--layout", "--players", "3"], "--players"),
+    (["--setup", "--closed"], "--closed"),
+    (["--layout", "--best"], "--best"),
+    (["--moves", EXAMPLE, "--depth", "3"], "--depth"),          # without --best
+    (["--moves", EXAMPLE, "--seed", "3"], "--seed"),
+])
+def test_an_option_the_mode_ignores_is_refused(run, args, flag):
+    result = run("solve", "yield", *args)
+    assert_clean_failure(result, 2)
+    assert f": {flag}:" in result.output
 
 
 # -- bad state files --------------------------------------------------------------

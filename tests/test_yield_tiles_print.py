@@ -12,9 +12,10 @@ from pypdf import PdfReader
 
 from icp_print.generators.pdf import render as render_pdf
 from icp_print.generators.sheet import SheetSettings, fit_grid, paper
-from icp_print.generators.yield_ import ROAD, build_map, map_geometry
+from icp_print.generators.yield_ import ROAD
+from icp_print.generators.yield_map import build_map, map_geometry
 from icp_print.validators.pdfcheck import MANIFEST_NAME, printed_labels
-from icp_print.validators.yield_.layout import find_layout
+from icp_print.validators.yield_.layout_search import find_layout
 from icp_print.validators.yield_.tiles import SIDES, reference_counts, road_ends
 
 from conftest import assert_clean_failure
@@ -156,6 +157,26 @@ def test_merge_curve_joins_the_straight_road_heading_north(tiles_pdf):
     just_east = x0 + s / 2 + s * ROAD / 2 + 2
     assert pixel(image, just_east, y0 + s * 0.8, page_h) >= 140    # the curve meets it up north
     assert pixel(image, just_east, y0 + s * 0.2, page_h) <= 60     # not down south
+    # the arrow rides the curve (rule 8: curve traffic goes north); the straight road is
+    # two-way, so beside its centre line it is plain road
+    assert pixel(image, x0 + s * 0.75, y0 + s * 0.567, page_h) >= 230
+    assert 140 <= pixel(image, x0 + s * 0.53, y0 + s * 0.8, page_h) <= 200
+
+
+def test_overpass_bridge_is_unbroken_and_the_road_below_passes_under_it(tiles_pdf):
+    m = manifest(tiles_pdf)
+    page_h = m["paper"]["height_mm"]
+    index = next(i for i, p in enumerate(m["pages"])
+                 if any(c["label"] == "yield:tile:overpass" for c in p["components"]))
+    image = render_page(tiles_pdf, index, DPI)
+    c = next(c for c in m["pages"][index]["components"] if c["label"] == "yield:tile:overpass")
+    x0, y0, s = c["x_mm"], c["y_mm"], c["w_mm"]
+    half = s * ROAD / 2
+    # the N-S deck is road all the way across the middle, between its two railings
+    assert 140 <= pixel(image, x0 + s / 2 + half * 0.5, y0 + s / 2 + half * 0.5, page_h) <= 200
+    # the E-W road below is road up to the deck's shadow, which is dark
+    assert pixel(image, x0 + s * 0.1, y0 + s / 2 + half * 0.5, page_h) >= 140
+    assert pixel(image, x0 + s / 2 - half - s * 0.015, y0 + s / 2 + half * 0.5, page_h) <= 60
 
 
 def test_map_of_a_closed_layout_draws_every_tile_turned(tmp_path):
@@ -194,6 +215,21 @@ def test_map_marks_tile_owners():
                                8, 8, "Setup", []), "test")
     text = PdfReader(io.BytesIO(pdf)).pages[0].extract_text()
     assert re.search(r"\b2\b", text)
+
+
+def test_map_marks_each_players_starting_square():
+    settings = SheetSettings(paper=paper("a4"))
+    cells = find_layout(seed=1).cells
+    starts = ((0, 5), (6, 1))
+    pdf = render_pdf(build_map(settings, cells, 8, 8, "Setup", [], starts), "test")
+    side, left, top = map_geometry(settings, 8, 8, 0)
+    image = render_page(pdf, 0, DPI)
+    page_h = settings.paper.height
+    for row, col in starts:                 # a coloured disc (grey ~100 here), not road or ground
+        cx, cy = left + (col + 0.5) * side, top - (row + 0.5) * side
+        assert 70 <= pixel(image, cx - side * 0.1, cy - side * 0.1, page_h) <= 130
+    corner = left + 7.5 * side, top - 7.5 * side          # no start there
+    assert not 70 <= pixel(image, corner[0] - side * 0.1, corner[1] - side * 0.1, page_h) <= 130
 
 
 def test_tile_size_changes_the_printed_size(run, tmp_path):

@@ -6,7 +6,8 @@ from typing import Any
 
 from ..errors import IcpError, InputError
 from ..report import Finding, failed, passed
-from .board import Board, cell_name, parse_board
+from .board import Board, cell_name
+from .board_file import parse_board
 from .pieces import BOARD_LABEL, PIECES, TILE_LABEL
 
 GAME = "accellerator"

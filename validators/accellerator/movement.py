@@ -188,7 +188,6 @@ def trace_move(state: State, *, bank: bool = True) -> Move:
                 picked, banked_now, swaps, tuple(reset))
 
 
-
 def _carry(pawn: Pawn, carrying: int) -> Pawn:
     return replace(pawn, carrying=carrying)
 

@@ -67,6 +67,9 @@ def aid_texts() -> dict[str, Any]:
         if not all(isinstance(e, list) and len(e) == 2 and all(isinstance(t, str) for t in e)
                    for e in effects):
             raise InputError("each effect is [name, text]", field="back.effects")
+        table_after = field(back, "table_after", str, where="back")
+        if table_after not in [name for name, _ in effects]:
+            raise InputError("must name one of the effects", field="back.table_after")
     except InputError as exc:
         raise exc.located(str(AID_FILE)) from None
     return data

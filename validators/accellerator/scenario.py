@@ -12,7 +12,8 @@ from typing import Any
 
 from ..errors import InputError, RuleError
 from ..schema import field, load_json, reject_unknown
-from .board import Board, parse_board, parse_cell, standard_board
+from .board import Board, parse_cell
+from .board_file import parse_board, standard_board
 from .deflectors import ACTIONS, Change
 from .model import (DEFLECTORS, DIE_SIDES, ELECTRONS, FACINGS, MAX_ENERGY, MIN_ENERGY,
                     ORIENTATIONS, START_ENERGY, WIN_BANKED, Cell, Pawn, State)

@@ -8,7 +8,32 @@ from __future__ import annotations
 from .board import cell_name
 from .model import FACING_NAMES, State
 from .movement import Event, Step
+from .simulate import Summary
 from .turn import Turn
+
+# Every rule key an Event can carry, in the order of a turn, with what it means.
+RULES: dict[str, str] = {
+    "placed": "reset pawn put back on its home",
+    "accel-above": "roll above energy: energy +1",
+    "accel-below": "roll below energy: a chit must change",
+    "accel-equal": "roll equal to energy: free choices",
+    "no-legal-change": "a change was due but none was legal",
+    "deflector-add": "chit added",
+    "deflector-move": "chit moved",
+    "deflector-turn": "chit turned",
+    "deflector-remove": "chit removed",
+    "deflect": "pawn turned by a chit",
+    "bounce": "pawn bounced off the edge",
+    "reactor-pickup": "electron picked up at the reactor",
+    "reactor-empty": "passed the reactor when it was empty",
+    "reactor-end": "stopped on the reactor: reset",
+    "swap": "electrons swapped in passing",
+    "collision": "stopped on a pawn: both reset",
+    "home-empty": "entered own home with nothing to bank",
+    "home-kept": "entered own home, chose not to bank",
+    "bank": "electrons banked: reset",
+    "game-end": "game won",
+}
 
 
 def _cell(cell) -> str | None:
@@ -107,4 +132,26 @@ def state_lines(state: State) -> list[str]:
     lines.append(f"  reactor: {state.reactor} electron(s); next to move: {state.mover.player}")
     if state.over:
         lines.append(f"  game over: {', '.join(state.winners())} wins")
+    return lines
+
+
+def simulation_lines(summary: Summary, seats: tuple[str, ...], seed: int, max_turns: int) -> list[str]:
+    """A --simulate summary as a short report: length, seats, and every rule's firing rate."""
+    data = summary.to_json()
+    t = data["turns"]
+    finished = summary.finished
+    lines = [f"{summary.games} games, {summary.players} players, {summary.policy} policy, seed {seed}: "
+             f"{finished} finished, {data['unfinished']} cut off at {max_turns} turns",
+             f"Game length: mean {t['mean']:.1f} turns ({data['rounds_mean']:.1f} rounds), "
+             f"median {t['median']:g}, longest {t['max']}"]
+    share = (lambda n: f"{n / finished:.0%}") if finished else (lambda n: "-")
+    lines.append("Wins by seat, in turn order: " + ", ".join(
+        f"{p} {n} ({share(n)})" for p, n in zip(seats, summary.wins_by_seat)))
+    edge = (summary.first_player_share - 1 / summary.players) * 100
+    lines.append(f"First-player advantage: the first seat won {summary.first_player_share:.1%} "
+                 f"of finished games, against a fair {1 / summary.players:.1%} ({edge:+.1f} points)")
+    lines.append("Rules fired, mean times per game:")
+    fired = summary.rules
+    for rule in sorted(fired, key=lambda r: list(RULES).index(r) if r in RULES else len(RULES)):
+        lines.append(f"  {fired[rule]:>8.2f}  {rule:<17} {RULES.get(rule, '')}")
     return lines

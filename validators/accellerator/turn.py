@@ -3,7 +3,8 @@
 Order of a turn, as the rules give it:
 
 1. A reset pawn is put on its home space, facing any of N E S W (chosen
-   now, before the roll: "at the start of your next turn").
+   now, before the roll: "at the start of your next turn"), even if another
+   pawn stands there: the two share the space until this pawn moves off.
 2. Roll the accellerator and apply the acceleration check (``deflectors``).
 3. Move exactly your energy (``movement``).
 4. Play passes clockwise: the next pawn in the state's order moves next, and
@@ -75,8 +76,11 @@ def place(state: State, facing: Facing | None, *, where: str = "turn.facing") ->
         raise RuleError("diagonal facings are not legal: choose N, E, S or W", field=where)
     home = state.board.home_of(me.player)
     pawn = replace(me, at=home, facing=facing)
-    return state.with_pawn(state.to_move, pawn), [Event(
-        "placed", f"back on its home {cell_name(home)} facing {FACING_NAMES[facing]}")]
+    text = f"back on its home {cell_name(home)} facing {FACING_NAMES[facing]}"
+    sharing = [p.player for p in state.pawns if p.at == home]
+    if sharing:       # not the end of anyone's turn: the two share the space (board.toml)
+        text += f", sharing it with {sharing[0]}'s pawn"
+    return state.with_pawn(state.to_move, pawn), [Event("placed", text)]
 
 
 def play_turn(state: State, roll: int | None, choice: TurnChoice = TurnChoice(), *,
@@ -126,9 +130,8 @@ def play_turn(state: State, roll: int | None, choice: TurnChoice = TurnChoice(),
             events.append(Event("no-legal-change", "a deflector change is due but no legal "
                                 "one exists: nothing changes"))
         if change is not None:
-            events.append(Event(f"deflector-{change.action}",
-                                change.describe(state.deflectors)[0].upper()
-                                + change.describe(state.deflectors)[1:]))
+            said = change.describe(state.deflectors)
+            events.append(Event(f"deflector-{change.action}", said[0].upper() + said[1:]))
     deflectors = apply_change(state.deflectors, change) if change is not None else state.deflectors
     moving = replace(state.with_pawn(state.to_move, replace(me, energy=energy)),
                      deflectors=deflectors)

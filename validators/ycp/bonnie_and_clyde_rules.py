@@ -20,7 +20,7 @@ from functools import cache
 
 from ..errors import InputError, RuleError
 from ..schema import field
-from .tables import Table, load_tables, tables_file
+from .tables import Table, build_rules, table_data
 
 GAME = "bonnie-and-clyde"
 GAUGE_NAMES = {"love": "Love", "boredom": "Boredom", "threat": "Police Threat",
@@ -82,19 +82,13 @@ class Rules:
 @cache
 def rules() -> Rules:
     """The tables' data, checked; errors name the tables file and field."""
-    tables = load_tables(GAME)
-    try:
-        return rules_from(tables)
-    except InputError as exc:
-        raise exc.located(str(tables_file(GAME))) from None
+    return build_rules(GAME, rules_from)
 
 
 def rules_from(tables: dict[str, Table]) -> Rules:
     """Build the rules from the tables; a missing or mistyped key raises :class:`InputError`."""
-    for needed in ("police", "roy"):
-        if needed not in tables:
-            raise InputError("missing table", field=needed)
-    data, at = dict(tables["police"].data), "police.data"
+    data, _ = table_data(tables, "police", "roy")
+    at = "police.data"
     rows = []
     for i, row in enumerate(field(data, "outcome", list, where=at)):
         w = f"{at}.outcome[{i}]"

@@ -3,10 +3,14 @@
 The renderer logs each line it draws as a :class:`TextFit` (the width the
 text took at the size it was drawn, the width its box allowed, the size).
 This module judges that log without drawing anything, so ``check`` can run it
-on a manifest as well as on a fresh layout.
+on a manifest as well as on a fresh layout.  Sizes are logged on the nominal
+148 x 105 mm card; ``scale`` is how much the card is enlarged or shrunk when
+printed (0.968 for a US 6 x 4 in card), so the floor applies to printed text.
 
->>> overflows([TextFit("tu", "TU", 3.0, 4.0, 6.0), TextFit("tu", "TECH", 5.0, 4.0, 4.2)])
-[TextFit(element='tu', text='TECH', width=5.0, room=4.0, size=4.2)]
+>>> overflows([TextFit("tu", "TU", 3.0, 4.0, 6.0), TextFit("tu", "TECH", 5.0, 4.0, 5.2)])
+[TextFit(element='tu', text='TECH', width=5.0, room=4.0, size=5.2)]
+>>> overflows([TextFit("tu", "TU", 3.0, 4.0, 5.2)], scale=0.9)   # 4.68 pt once printed
+[TextFit(element='tu', text='TU', width=3.0, room=4.0, size=5.2)]
 """
 from __future__ import annotations
 
@@ -15,7 +19,7 @@ from dataclasses import asdict, dataclass
 from ..report import Finding, failed, passed
 
 TOLERANCE_MM = 0.05
-SMALLEST_PT = 4.2     # below this a line on a postcard is not readable in hand
+SMALLEST_PT = 5.8     # printed pt: the least a postcard line may be to read in hand at arm's length
 
 
 @dataclass(frozen=True)
@@ -29,15 +33,16 @@ class TextFit:
     size: float
 
 
-def overflows(fits: list[TextFit]) -> list[TextFit]:
-    """Lines wider than their box, or shrunk below :data:`SMALLEST_PT`."""
-    return [f for f in fits if f.width > f.room + TOLERANCE_MM or f.size < SMALLEST_PT - 1e-6]
+def overflows(fits: list[TextFit], scale: float = 1.0) -> list[TextFit]:
+    """Lines wider than their box, or printed smaller than :data:`SMALLEST_PT`."""
+    return [f for f in fits
+            if f.width > f.room + TOLERANCE_MM or f.size * scale < SMALLEST_PT - 1e-6]
 
 
-def summary(fits: list[TextFit]) -> dict:
-    """What the manifest keeps about a layout's text: counts, the smallest size, the overflows."""
-    bad = overflows(fits)
-    return {"lines": len(fits), "smallest_pt": min((f.size for f in fits), default=0.0),
+def summary(fits: list[TextFit], scale: float = 1.0) -> dict:
+    """What the manifest keeps about a layout's text: counts, the smallest printed size, the overflows."""
+    bad = overflows(fits, scale)
+    return {"lines": len(fits), "smallest_pt": round(min((f.size for f in fits), default=0.0) * scale, 2),
             "overflows": [asdict(f) for f in bad[:20]], "overflow_count": len(bad)}
 
 

@@ -20,7 +20,7 @@ from typing import Collection
 
 from ..errors import InputError, RuleError
 from ..schema import field
-from .tables import Table, load_tables, tables_file
+from .tables import Table, build_rules, table_data
 
 GAME = "the-last-glow"
 Square = tuple[int, int]        # (column, line)
@@ -71,19 +71,12 @@ class Rules:
 @cache
 def rules() -> Rules:
     """The tables' data, checked; errors name the tables file and field."""
-    tables = load_tables(GAME)
-    try:
-        return rules_from(tables)
-    except InputError as exc:
-        raise exc.located(str(tables_file(GAME))) from None
+    return build_rules(GAME, rules_from)
 
 
 def rules_from(tables: dict[str, Table]) -> Rules:
     """Build the rules from the tables; a missing or mistyped key raises :class:`InputError`."""
-    for needed in ("storm", "damage", "spawn"):
-        if needed not in tables:
-            raise InputError("missing table", field=needed)
-    storm, damage, spawn = (dict(tables[t].data) for t in ("storm", "damage", "spawn"))
+    storm, damage, spawn = table_data(tables, "storm", "damage", "spawn")
     rows = []
     for i, row in enumerate(field(storm, "outcome", list, where="storm.data")):
         at = f"storm.data.outcome[{i}]"

@@ -23,7 +23,7 @@ from typing import Any, Iterable
 
 from ..errors import InputError, RuleError
 from ..schema import field
-from .tables import Table, load_tables, tables_file
+from .tables import Table, build_rules, table_data
 
 GAME = "lucha-libre"
 Face = int
@@ -123,11 +123,7 @@ KINDS = ("triple-lucky", "lucky", "pair", "run", "fixed", "triple-other")
 @cache
 def rules() -> Rules:
     """The moves table's data, checked; errors name the tables file and field."""
-    tables = load_tables(GAME)
-    try:
-        return rules_from(tables)
-    except InputError as exc:
-        raise exc.located(str(tables_file(GAME))) from None
+    return build_rules(GAME, rules_from)
 
 
 def _dice(value: Any, where: str, size: int | None = None) -> Roll:
@@ -141,9 +137,7 @@ def _dice(value: Any, where: str, size: int | None = None) -> Roll:
 
 def rules_from(tables: dict[str, Table]) -> Rules:
     """Build the rules from the tables; a missing or mistyped key raises :class:`InputError`."""
-    if "moves" not in tables:
-        raise InputError("missing table", field="moves")
-    data, where = dict(tables["moves"].data), "moves.data"
+    (data,), where = table_data(tables, "moves"), "moves.data"
     wrestlers = {}
     for i, w in enumerate(field(data, "wrestlers", list, where=where)):
         at = f"{where}.wrestlers[{i}]"

@@ -21,7 +21,7 @@ from math import comb
 
 from ..errors import InputError, RuleError
 from ..schema import field
-from .tables import Table, load_tables, tables_file
+from .tables import Table, build_rules, table_data
 
 GAME = "mad-maxence"
 MAX_COINS = 60          # far beyond any gauge; bounds the work of the odds
@@ -93,17 +93,11 @@ class Rules:
 @cache
 def rules() -> Rules:
     """The tables' data, checked; errors name the tables file and field."""
-    tables = load_tables(GAME)
-    try:
-        return rules_from(tables)
-    except InputError as exc:
-        raise exc.located(str(tables_file(GAME))) from None
+    return build_rules(GAME, rules_from)
 
 
 def _data(tables: dict[str, Table], table_id: str) -> tuple[dict, str]:
-    if table_id not in tables:
-        raise InputError("missing table", field=table_id)
-    return dict(tables[table_id].data), f"{table_id}.data"
+    return table_data(tables, table_id)[0], f"{table_id}.data"
 
 
 def rules_from(tables: dict[str, Table]) -> Rules:

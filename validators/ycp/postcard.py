@@ -130,7 +130,7 @@ class Text:
     title: str
     box: Box
     text: str
-    size: float = 5.5
+    size: float = 6.0
     rotate: int = 0
 
 

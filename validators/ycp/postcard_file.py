@@ -185,7 +185,7 @@ def _actions(t: dict, where: str) -> Actions:
 def _text_block(t: dict, where: str) -> Text:
     reject_unknown(t, COMMON | {"text", "size"}, where=where)
     return Text(text=_text(t, "text", where, limit=1500),
-                size=get(t, "size", float, where=where, default=5.5, lo=3.5, hi=20),
+                size=get(t, "size", float, where=where, default=6.0, lo=3.5, hi=20),
                 **_common(t, where))
 
 

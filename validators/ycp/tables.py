@@ -21,11 +21,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field as dataclass_field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping, TypeVar
 
 from ...templates import path
 from ..errors import InputError
 from ..schema import field, load_toml, reject_unknown
+
+R = TypeVar("R")
 
 GameId = str
 
@@ -72,6 +74,24 @@ def load_tables(game_id: GameId) -> dict[str, Table]:
         raise InputError(f"unknown YCP game {game_id!r} (games: {', '.join(GAME_IDS)})",
                          field="game")
     return load_tables_file(tables_file(game_id), game_id)
+
+
+def build_rules(game_id: GameId, rules_from: Callable[[dict[str, Table]], R]) -> R:
+    """Run a rules module's ``rules_from`` on the game's shipped tables, so that a
+    broken file is reported once, the same way, with the file's name."""
+    tables = load_tables(game_id)
+    try:
+        return rules_from(tables)
+    except InputError as exc:
+        raise exc.located(str(tables_file(game_id))) from None
+
+
+def table_data(tables: Mapping[str, Table], *ids: str) -> tuple[dict[str, Any], ...]:
+    """The ``data`` of each named table, in order; a missing table is named."""
+    for needed in ids:
+        if needed not in tables:
+            raise InputError("missing table", field=needed)
+    return tuple(dict(tables[t].data) for t in ids)
 
 
 def load_tables_file(source: str | Path, game_id: GameId | None = None) -> dict[str, Table]:

@@ -15,7 +15,7 @@ from functools import cache
 
 from ..errors import InputError, RuleError
 from ..schema import field
-from .tables import Table, load_tables, tables_file
+from .tables import Table, build_rules, table_data
 
 GAME = "toroball"
 Direction = tuple[int, int]      # (dx, dy): x to the right, y up
@@ -35,19 +35,12 @@ class Rules:
 @cache
 def rules() -> Rules:
     """The tables' data, checked; errors name the tables file and field."""
-    tables = load_tables(GAME)
-    try:
-        return rules_from(tables)
-    except InputError as exc:
-        raise exc.located(str(tables_file(GAME))) from None
+    return build_rules(GAME, rules_from)
 
 
 def rules_from(tables: dict[str, Table]) -> Rules:
     """Build the rules from the tables; a missing or mistyped key raises :class:`InputError`."""
-    for needed in ("cow", "agitation", "scatter"):
-        if needed not in tables:
-            raise InputError("missing table", field=needed)
-    cow, agitation, compass = (dict(tables[t].data) for t in ("cow", "agitation", "scatter"))
+    cow, agitation, compass = table_data(tables, "cow", "agitation", "scatter")
     directions = {}
     for i, d in enumerate(field(compass, "direction", list, where="scatter.data")):
         w = f"scatter.data.direction[{i}]"
@@ -119,7 +112,7 @@ def printed_rows(table_id: str) -> tuple[tuple[str, ...], ...]:
     if table_id == "agitation":
         return (("Start", str(r.start)),
                 ("Agitated", f"+{r.agitate}, character +{r.agitate_bonus_squares} squares"),
-                ("A goal is scored", f"{r.goal} (never below {r.minimum})"))
+                ("Goal scored", f"{r.goal} (never below {r.minimum})"))
     if table_id == "scatter":
         return tuple((str(face), WORDS[d]) for face, d in sorted(r.directions.items()))
     raise RuleError(f"no table {table_id!r}", field="table")

@@ -20,7 +20,7 @@ from typing import Mapping, Sequence
 
 from ..errors import InputError, RuleError
 from ..schema import field
-from .tables import Table, load_tables, tables_file
+from .tables import Table, build_rules, table_data
 
 GAME = "which-side"
 RESOURCES = ("dollars", "sabotage", "strike", "anarchist", "union")
@@ -67,19 +67,12 @@ class Rules:
 @cache
 def rules() -> Rules:
     """The tables' data, checked; errors name the tables file and field."""
-    tables = load_tables(GAME)
-    try:
-        return rules_from(tables)
-    except InputError as exc:
-        raise exc.located(str(tables_file(GAME))) from None
+    return build_rules(GAME, rules_from)
 
 
 def rules_from(tables: dict[str, Table]) -> Rules:
     """Build the rules from the tables; a missing or mistyped key raises :class:`InputError`."""
-    for needed in ("employer", "means", "modes"):
-        if needed not in tables:
-            raise InputError("missing table", field=needed)
-    employer, means, modes = (dict(tables[t].data) for t in ("employer", "means", "modes"))
+    employer, means, modes = table_data(tables, "employer", "means", "modes")
     effects = {}
     for i, row in enumerate(field(employer, "outcome", list, where="employer.data")):
         w = f"employer.data.outcome[{i}]"
@@ -255,18 +248,19 @@ def has_won(controlled: int, mode_id: str, turn: int) -> bool:
 WORDS = {"life": "Life cost +{d} (this turn only)", "risk": "Risk +{d}", "police": "Police Threat +{d}",
          "unsanitary": "Unsanitary +{d}", "injure": "A worker is injured/sick",
          "strength": "Employer's Strength +{d}"}
-COST_WORDS = {"sabotage": "sabotage", "strike": "strike", "anarchist": "anarchist agitation",
-              "union": "union agitation"}
+COST_WORDS = {"sabotage": "sabotage", "strike": "strike", "anarchist": "anarchist",
+              "union": "union"}   # the two agitations, named as on their tracks
 
 
 def cost_text(cost: Cost) -> str:
-    """A cost in the postcard's words; two agitations share the word once.
+    """A cost in the postcard's short words: an agitation is named by its kind only,
+    as the card's "Union agit." and "Anarchist agit." tracks are, so it fits a space.
 
     >>> cost_text({"anarchist": 1, "union": 1})
-    '1 anarchist + 1 union agitation'
+    '1 anarchist + 1 union'
+    >>> cost_text({"sabotage": 1, "dollars": 2})
+    '1 sabotage + $2'
     """
-    if set(cost) == {"anarchist", "union"}:
-        return f"{cost['anarchist']} anarchist + {cost['union']} union agitation"
     parts = [f"{n} {COST_WORDS[k]}" for k, n in cost.items() if k != "dollars"]
     if "dollars" in cost:
         parts.append(f"${cost['dollars']}")

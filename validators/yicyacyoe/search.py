@@ -17,9 +17,14 @@ What makes it fast, besides bitboards and precomputed rows:
   second player of the pair answering the first).
 * Bounds without search: a player none of whose rows can still be completed
   can never lose, which caps or floors the value before any move is tried.
-* Ordering: the table's best cell, then the half-turn image of the
-  opponent's last turn (the mirror reply that often holds a draw), then
-  cells that can no longer hurt the mover.
+* Endgame by counting: once no open row has two free cells, a mark changes
+  nothing but its own cell, and :func:`count_game` settles the rest from
+  three numbers.
+* Ordering: the table's best cell, then the two latest cells that caused
+  a cut-off at the same depth (killer moves: a refutation often refutes the
+  sibling lines too), then the half-turn image of the opponent's last turn
+  (the mirror reply that often holds a draw), then cells that can no
+  longer hurt the mover.
 * With free placement a turn of ``p`` marks is searched as ``p`` single
   placements by the same player, which lets the bounds cut inside a turn.
   Connected turns (straight lines) are few and are searched whole.
@@ -27,16 +32,17 @@ What makes it fast, besides bitboards and precomputed rows:
 from __future__ import annotations
 
 import time
+from collections import Counter
 from itertools import combinations
 from typing import Callable
 
 from .board import Mask, exact_rows, rows, segments
+from .endgame import DRAW, LOSS, WIN, count_game
 from .keys import canonicalizer, half_turn
 from .variant import Variant
 
-WIN, DRAW, LOSS = 1, 0, -1
 CHECK_EVERY = 1 << 12       # nodes between looks at the clock
-MAX_ENTRIES = 5_000_000     # about 400 MB of table; past this it starts afresh
+MAX_ENTRIES = 5_000_000     # about 400 MB of table; past this the deepest half goes
 
 
 class SearchTimeout(Exception):
@@ -86,8 +92,24 @@ class Search:
         if new:
             self.stored += 1
             if len(self.table) >= self.max_entries:
-                self.table.clear()
+                self._shrink()
         self.table[key] = (lo + 1) + 3 * (hi + 1) + 9 * (move + 1)
+
+    def _shrink(self) -> None:
+        """Keep about half the table: the positions with the fewest marks.
+
+        Those took the most search to settle; deep positions are cheap to
+        solve again.  (A key's set bits grow with the marks on the board.)
+        """
+        counts = Counter(key.bit_count() for key in self.table)
+        kept, limit = 0, -1
+        for bits in sorted(counts):
+            if kept + counts[bits] > self.max_entries // 2:
+                break
+            kept, limit = kept + counts[bits], bits
+        keep = {key: entry for key, entry in self.table.items() if key.bit_count() <= limit}
+        self.table.clear()
+        self.table.update(keep)
 
     def _clock(self) -> None:
         if self.tick is not None:
@@ -110,6 +132,8 @@ class Search:
         shared, table, canon, reflect = v.shared, self.table, self.canon, self.reflect
         store = self.store
         parity = 1 if p == 1 else cells + 1      # keep the count of free dead cells mod this
+        killers = [0] * (cells + 1)
+        spare = [0] * (cells + 1)
         search = self
 
         def node(me: Mask, opp: Mask, left: int, alpha: int, beta: int, hint: Mask,
@@ -121,10 +145,17 @@ class Search:
             taken = me | opp
             free = full ^ taken
             threat = live_me = live_opp = 0
+            wide = False        # some open row still has two or more free cells
             if shared:
                 for w in rows_k:
-                    if (w & taken).bit_count() == k1:
+                    marked = (w & taken).bit_count()
+                    if marked == k1:
                         threat |= w
+                    elif marked < k1:
+                        wide = True
+                if not wide:
+                    return count_game(0, 0, (free & ~threat).bit_count(), free & threat != 0,
+                                      left, p)
                 lo, hi = LOSS, WIN
                 key = canon(taken) << 8 | left
             else:
@@ -132,10 +163,20 @@ class Search:
                     a = w & me
                     if not w & opp:
                         live_me |= w
-                        if a.bit_count() == k1:
+                        marked = a.bit_count()
+                        if marked == k1:
                             threat |= w
+                        elif marked < k1:
+                            wide = True
                     if not a:
                         live_opp |= w
+                        if not wide and (w & opp).bit_count() < k1:
+                            wide = True
+                if not wide:
+                    return count_game((free & live_opp & ~live_me).bit_count(),
+                                      (free & live_me & ~live_opp).bit_count(),
+                                      (free & ~live_me & ~live_opp).bit_count(),
+                                      free & live_me & live_opp != 0, left, p)
                 lo = LOSS if free & live_me else DRAW
                 hi = WIN if free & live_opp else DRAW
                 if lo == hi:
@@ -155,7 +196,9 @@ class Search:
             a0, b0 = max(alpha, lo), min(beta, hi)
             alpha = a0
             neutral = free & ~(live_me | live_opp) if not shared else 0
-            groups = ((1 << first) if first >= 0 else 0, hint, neutral & -neutral,
+            depth = taken.bit_count()
+            groups = ((1 << first) if first >= 0 else 0, killers[depth], spare[depth], hint,
+                      neutral & -neutral,
                       ~live_me & live_opp, ~live_opp, live_me)
             best, best_cell, tried = LOSS - 1, -1, neutral & ~(neutral & -neutral)
             for group in groups:
@@ -178,6 +221,8 @@ class Search:
                         if value > alpha:
                             alpha = value
                             if alpha >= b0:
+                                if killers[depth] != bit:
+                                    spare[depth], killers[depth] = killers[depth], bit
                                 break
                 else:
                     continue

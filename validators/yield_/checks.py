@@ -5,7 +5,7 @@ from typing import Any
 
 from ..errors import InputError, RuleError
 from ..report import Finding, failed, passed
-from .layout import find_layout
+from .layout_search import find_layout
 from .tileset import MAX_SETS, TileGroup, TileSet, check_tileset, family_tally, parse_tileset
 
 GAME = "yield"
@@ -34,7 +34,7 @@ def check_toml(data: dict[str, Any], source: str) -> tuple[list[Finding], dict]:
 def check_components(components: list[dict], options: dict) -> tuple[list[Finding], dict]:
     """Rebuild the tile set from a PDF manifest and check it, plus the damage track.
 
-    A one-page map (``build_map``) holds no tiles to count: it only has to be there.
+    A one-page map (``generators.yield_map.build_map``) holds no tiles to count: it only has to be there.
     """
     if options.get("map") is True:
         maps = [c for c in components if c.get("kind") == "map"]

@@ -110,14 +110,16 @@ def step(state: GameState, player: Player, side: Side,
     entry = OPPOSITE[side]
     moved = Vehicle(player, target_square, side, mover.speed, mover.damage,
                     level_of(tile.kind, tile.rotation, entry))
-    curve = entered_by_curve(tile.kind, tile.rotation, entry)
     state = state.with_vehicle(moved)
+    met = [other for other in state.vehicles
+           if other.square == target_square and other.player != player and not other.out
+           and meet(tile.kind, moved.level, other.level)]
+    if not met:
+        return state, [], None
+    curve = entered_by_curve(tile.kind, tile.rotation, entry)
     crashes, taken = [], 0
-    for other in state.active():
-        if other.player == player or other.square != target_square:
-            continue
-        if not meet(tile.kind, moved.level, other.level):
-            continue
+    for other in met:
+        other = state.vehicle(other.player)
         collision = hit(moved.speed, entry, other.speed, other.entry, curve)
         crashes.append(Crash(number, target_square, other.player, collision))
         taken += collision.mover_damage
@@ -146,8 +148,12 @@ def _drive(state: GameState, player: Player, left: int, route: tuple[Side, ...],
 
 def _finish(state: GameState, player: Player, speed: int, route: tuple[Side, ...],
             path: tuple[Square | None, ...], crashes: tuple[Crash, ...], fate: Fate) -> Turn:
-    after = GameState(state.board, state.vehicles, state.next_player(player), state.damage_limit)
-    return Turn(player, speed, route, path, crashes, fate, after)
+    return Turn(player, speed, route, path, crashes, fate, _hand_over(state, player))
+
+
+def _hand_over(state: GameState, player: Player) -> GameState:
+    """The position once ``player``'s turn is over: the next active player is to move."""
+    return GameState(state.board, state.vehicles, state.next_player(player), state.damage_limit)
 
 
 def legal_turns(state: GameState) -> list[Turn]:
@@ -161,6 +167,37 @@ def legal_turns(state: GameState) -> list[Turn]:
         start = state.with_vehicle(replace(mover, speed=speed))
         turns.extend(_drive(start, player, speed, (), (), (), speed))
     return turns
+
+
+def successors(state: GameState) -> list[GameState]:
+    """Every distinct position the player to move can reach in one turn, without routes.
+
+    The search needs positions, not routes, and on a busy board hundreds of
+    routes end in the same few positions.  So the squares are walked one step
+    at a time for each speed, and partial turns that have reached the same
+    position (every vehicle's square, heading, speed and damage alike) are
+    expanded once: what happens next depends only on that position.  The result
+    is the same set as the distinct ``after`` positions of :func:`legal_turns`.
+    """
+    if state.over():
+        return []
+    player = state.to_move
+    mover = state.vehicle(player)
+    found: dict[tuple, GameState] = {}
+    for speed in speed_choices(mover):
+        frontier = [state.with_vehicle(replace(mover, speed=speed))]
+        for left in range(speed, 0, -1):
+            reached: dict[tuple, GameState] = {}
+            for partial in frontier:
+                for side in sorted(exit_choices(partial, partial.vehicle(player))):
+                    after, _crashes, fate = step(partial, player, side)
+                    if fate is None and left > 1:
+                        reached.setdefault(after.vehicles, after)
+                    else:
+                        final = _hand_over(after, player)
+                        found.setdefault(final.key(), final)
+            frontier = list(reached.values())
+    return list(found.values())
 
 
 def play_turn(state: GameState, speed: int, route: tuple[Side, ...]) -> Turn:

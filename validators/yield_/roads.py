@@ -55,6 +55,7 @@ def merge_points(kind: Kind, rotation: int) -> Side:
     return rotate_side(CURVE_POINTS, rotation)
 
 
+@cache
 def level_of(kind: Kind, rotation: int, side: Side) -> Level | None:
     """Which Overpass level the road through ``side`` is on (None off an Overpass).
 
@@ -113,6 +114,7 @@ def exits(kind: Kind, rotation: int, entry: Side | None, level: Level | None = N
     return frozenset(rotate_side(side, rotation) for side in base)
 
 
+@cache
 def entered_by_curve(kind: Kind, rotation: int, entry: Side | None) -> bool:
     """True when a vehicle came into a Merge along its curved road."""
     return entry is not None and entry == curve_side(kind, rotation)

@@ -26,22 +26,28 @@ from math import inf
 
 from ..errors import RuleError
 from .board import Player
-from .moves import Turn, legal_turns
+from .moves import Turn, legal_turns, successors
 from .state import GameState, Vehicle
 
 WIN = 1000.0
 SPEED_WEIGHT = 0.1
 MAX_DEPTH = 6
+CACHE_POSITIONS = 20_000    # positions whose successors are kept while deepening
 
 
 @dataclass(frozen=True)
 class Choice:
-    """The chosen turn, its minimax score and how many positions were searched."""
+    """The chosen turn, its minimax score, the depth it was searched to, the positions visited.
+
+    ``complete`` is False when the position budget ran out before the depth
+    asked for: the answer is then the deepest search that did finish.
+    """
 
     turn: Turn
     score: float
     nodes: int
     depth: int
+    complete: bool = True
 
 
 def health(vehicle: Vehicle, limit: int) -> int:
@@ -79,49 +85,98 @@ def distinct_turns(turns: list[Turn]) -> list[Turn]:
     return list(seen.values())
 
 
-class _Search:
-    """Alpha-beta over whole turns; counts the positions it visits."""
+class _OutOfBudget(Exception):
+    """The search has visited as many positions as it was allowed."""
 
-    def __init__(self, player: Player):
+
+class _Search:
+    """Alpha-beta over whole turns; counts the positions it visits against a budget."""
+
+    def __init__(self, player: Player, budget: int | None):
         self.player = player
         self.nodes = 0
+        self.budget = budget
+        self._children: dict[tuple, list[GameState]] = {}   # kept from one depth to the next
+
+    def children(self, state: GameState) -> list[GameState]:
+        """The distinct positions after ``state``, the most promising for its mover first."""
+        key = state.key()
+        if key not in self._children:
+            found = sorted(successors(state), key=lambda s: evaluate(s, self.player),
+                           reverse=state.to_move == self.player)
+            if len(self._children) >= CACHE_POSITIONS:
+                return found
+            self._children[key] = found
+        return self._children[key]
 
     def value(self, state: GameState, depth: int, alpha: float, beta: float) -> float:
         self.nodes += 1
+        if self.budget is not None and self.nodes > self.budget:
+            raise _OutOfBudget
         if depth == 0 or state.over():
             return evaluate(state, self.player, depth)
-        children = sorted((t.after for t in distinct_turns(legal_turns(state))),
-                          key=lambda s: evaluate(s, self.player),
-                          reverse=state.to_move == self.player)
-        if state.to_move == self.player:
-            best = -inf
-            for child in children:
-                best = max(best, self.value(child, depth - 1, alpha, beta))
-                alpha = max(alpha, best)
-                if alpha >= beta:
-                    break
-            return best
-        best = inf
-        for child in children:
-            best = min(best, self.value(child, depth - 1, alpha, beta))
-            beta = min(beta, best)
+        maximising = state.to_move == self.player
+        best = -inf if maximising else inf
+        for child in self.children(state):
+            score = self.value(child, depth - 1, alpha, beta)
+            if maximising:
+                best, alpha = max(best, score), max(alpha, score)
+            else:
+                best, beta = min(best, score), min(beta, score)
             if alpha >= beta:
                 break
         return best
 
 
-def best_turn(state: GameState, depth: int = 2) -> Choice:
-    """The turn with the best paranoid-minimax score ``depth`` turns ahead (ties: first listed)."""
+def _search_root(search: _Search, turns: list[Turn], depth: int) -> list[tuple[float, Turn]]:
+    """Score the root's turns, in this order, ``depth`` turns deep.
+
+    A turn that cannot beat the best before it only gets an upper bound, so
+    the first turn with the highest score is the one whose score is exact.
+    """
+    scored, alpha = [], -inf
+    for turn in turns:
+        score = search.value(turn.after, depth - 1, alpha, inf)
+        scored.append((score, turn))
+        alpha = max(alpha, score)
+    return scored
+
+
+def _first_best(scored: list[tuple[float, Turn]]) -> tuple[float, Turn]:
+    best = scored[0]
+    for entry in scored[1:]:
+        if entry[0] > best[0]:
+            best = entry
+    return best
+
+
+def best_turn(state: GameState, depth: int = 2, max_positions: int | None = None) -> Choice:
+    """The turn with the best paranoid-minimax score ``depth`` turns ahead.
+
+    The search deepens one turn at a time (1, 2, ... ``depth``) and tries the
+    turns that scored best one turn shallower first, which lets alpha-beta cut
+    more; ties go to the turn tried first (at depth 1: the first listed).
+    With ``max_positions`` it stops once it has visited that many positions
+    and answers from the deepest depth it finished: a budget in positions, not
+    seconds, so the same input always gives the same answer.
+    """
     if not 1 <= depth <= MAX_DEPTH:
         raise RuleError(f"depth must be 1 to {MAX_DEPTH}, got {depth}", field="--depth")
+    if max_positions is not None and max_positions < 1:
+        raise RuleError(f"the position budget must be at least 1, got {max_positions}",
+                        field="--max-positions")
     if state.over():
         raise RuleError("the game is over: nobody has a turn to play", field="to_move")
-    search = _Search(state.to_move)
-    best: tuple[float, Turn] | None = None
-    alpha = -inf
-    for turn in distinct_turns(legal_turns(state)):
-        score = search.value(turn.after, depth - 1, alpha, inf)
-        if best is None or score > best[0]:
-            best = (score, turn)
-            alpha = max(alpha, score)
-    return Choice(best[1], best[0], search.nodes, depth)
+    search = _Search(state.to_move, None)
+    scored = _search_root(search, distinct_turns(legal_turns(state)), 1)   # always finishes
+    reached = 1
+    for target in range(2, depth + 1):
+        search.budget = max_positions
+        ranked = [turn for _, turn in sorted(scored, key=lambda entry: -entry[0])]   # stable
+        try:
+            scored = _search_root(search, ranked, target)
+        except _OutOfBudget:
+            break
+        reached = target
+    score, turn = _first_best(scored)
+    return Choice(turn, score, search.nodes, reached, reached == depth)

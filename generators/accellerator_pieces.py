@@ -1,0 +1,266 @@
+"""Drawing Accellerator's pieces sheet: four tent-fold pawns with facing arrows, the
+deflector, electron and energy chits, and the player aid cards (turn on the front,
+what happens on the way on the back).
+
+Which pieces and how many come from :data:`..validators.accellerator.pieces.PIECES`;
+the aid's words from ``templates/accellerator/aid.toml``; the deflector table on
+the aid from :func:`..validators.accellerator.model.deflect`.  This module only
+decides how they look.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from ..validators.accellerator.model import FACINGS, ORIENTATIONS, deflect
+from ..validators.accellerator.pieces import PIECES, PieceSpec, aid_texts
+from ..validators.errors import InputError
+from .pen import Pen, pen_for
+from .sheet import Document, Piece, Placed, SheetSettings, component_size, mirror
+
+INK = {"alpha": "#c62828", "beta": "#1565c0", "delta": "#2e7d32", "gamma": "#6a1b9a"}
+LIGHT = {"alpha": "#ffcdd2", "beta": "#bbdefb", "delta": "#c8e6c9", "gamma": "#e1bee7"}
+GREEK = {"alpha": "α", "beta": "β", "delta": "δ", "gamma": "γ"}
+DEFLECTOR_INK = "#263238"
+CHIT = 14.0            # mm, side of the square chits
+PAWN_W, PAWN_BASE, PAWN_FACE, PAWN_TAB = 13.0, 13.0, 25.0, 6.0
+PAWN_H = PAWN_BASE + 2 * PAWN_FACE + PAWN_TAB
+AID_TEXT = 7.2         # pt, the aid cards' body text
+
+
+# ------------------------------------------------------------------- pawns
+def pawn_standee(player: str):
+    """A tent to fold, drawn bottom to top: glue tab, back slope, front slope, base.
+
+    Folded, the front slope rises from the base's edge and the back slope comes
+    down to the far edge; the arrow on the front points down its slope and the
+    one on the back up its slope, so seen from above both point the same way:
+    the pawn's facing.
+    """
+    ink, light = INK[player], LIGHT[player]
+
+    def draw(pen: Pen) -> None:
+        w = pen.w
+        tab, face_b, face_a = PAWN_TAB, PAWN_TAB + PAWN_FACE, PAWN_TAB + 2 * PAWN_FACE
+        pen.rect(0, 0, w, tab, fill="#e0e0e0")
+        pen.text(w / 2, tab / 2 - 1, "glue", size=5, colour="#616161", anchor="centre")
+        pen.rect(0, tab, w, PAWN_FACE, fill=light)
+        pen.rect(0, face_b, w, PAWN_FACE, fill=light)
+        _arrow(pen, w / 2, tab + 3, tab + PAWN_FACE - 9, ink)        # back slope: up to the ridge
+        _arrow(pen, w / 2, face_b + 9, face_a - 3, ink)              # front slope: down to the base
+        pen.text(w / 2, tab + PAWN_FACE - 6.5, GREEK[player], size=11, bold=True, colour=ink,
+                 anchor="centre")
+        _rotated_text(pen, w / 2, face_b + 5, GREEK[player], 11, ink)
+        _rotated_text(pen, w / 2, face_a - 0.8, player, 5.5, "#000000")
+        pen.rect(0, face_a, w, PAWN_BASE, fill="#ffffff")
+        pen.text(w / 2, face_a + PAWN_BASE - 3.2, "base", size=5, colour="#616161", anchor="centre")
+        pen.fit_text(w / 2, face_a + 5.2, player, w - 2, size=6, bold=True, colour=ink,
+                     anchor="centre")
+        for y in (tab, face_b, face_a):
+            pen.line(0, y, w, y, colour="#757575", width=0.2, dash=(1.2, 0.8))
+        pen.rect(0, 0, w, pen.h, stroke="#000000", width=0.3)
+        pen.fit_text(w / 2, face_a + 1.1, f"[accellerator:pawn:{player}]", w - 0.6, size=3,
+                     colour="#8a8a8a", anchor="centre", min_size=1.5)
+
+    return draw
+
+
+def _arrow(pen: Pen, x: float, y0: float, y1: float, colour: str) -> None:
+    """A bold arrow from y0 to y1 (pointing at y1)."""
+    head = 4.0 if y1 > y0 else -4.0
+    pen.line(x, y0, x, y1 - head, colour=colour, width=1.6)
+    pen.polygon([(x - 3.2, y1 - head), (x + 3.2, y1 - head), (x, y1)], fill=colour)
+
+
+def _rotated_text(pen: Pen, x: float, y: float, text: str, size: float, colour: str) -> None:
+    c = pen.canvas
+    c.saveState()
+    c.translate(x, y)
+    c.rotate(180)
+    pen.text(0, 0, text, size=size, bold=True, colour=colour, anchor="centre")
+    c.restoreState()
+
+
+# ------------------------------------------------------------------- chits
+def deflector_chit(pen: Pen) -> None:
+    """A bar corner to corner: a quarter turn shows the other diagonal, so one chit
+    serves as '/' and as '\\'; the small arrows at the free corners hint at the turn."""
+    w = pen.w
+    pen.rect(0, 0, w, w, fill="#eceff1" if pen.ink_saver else "#cfd8dc")
+    pen.line(2.2, 2.2, w - 2.2, w - 2.2, colour=DEFLECTOR_INK, width=2.0)
+    pen.text(3.4, w - 4.6, "↻", size=7, colour="#455a64", anchor="centre")
+    pen.text(w - 3.4, 3.0, "↻", size=7, colour="#455a64", anchor="centre")
+    pen.rect(0, 0, w, w, stroke="#000000", width=0.3)
+    _chit_label(pen, "[accellerator:deflector]")
+
+
+def electron_chit(pen: Pen) -> None:
+    w = pen.w
+    pen.rect(0, 0, w, w, fill="#ffffff")
+    pen.circle(w / 2, w / 2 + 0.8, 4.6, fill="#fff3c4" if pen.ink_saver else "#ffb300",
+               stroke="#6d4c00", width=0.4)
+    pen.text(w / 2, w / 2 - 0.7, "e⁻", size=9, bold=True, anchor="centre")
+    pen.rect(0, 0, w, w, stroke="#000000", width=0.3)
+    _chit_label(pen, "[accellerator:electron]")
+
+
+def energy_chit(player: str):
+    def draw(pen: Pen) -> None:
+        w = pen.w
+        pen.rect(0, 0, w, w, fill=LIGHT[player])
+        bolt = [(7.8, 12.6), (4.2, 7.2), (6.8, 7.2), (5.6, 3.0), (9.8, 8.6), (7.2, 8.6), (8.8, 12.6)]
+        pen.polygon(bolt, fill=INK[player])
+        pen.text(11.0, 10.2, GREEK[player], size=6, bold=True, colour=INK[player], anchor="centre")
+        pen.rect(0, 0, w, w, stroke="#000000", width=0.3)
+        _chit_label(pen, f"[accellerator:energy:{player}]")
+
+    return draw
+
+
+def _chit_label(pen: Pen, text: str) -> None:
+    pen.fit_text(pen.w / 2, 0.8, text, pen.w - 1.0, size=2.4, colour="#8a8a8a", anchor="centre",
+                 min_size=1.5)
+
+
+# -------------------------------------------------------------- aid cards
+def deflector_table() -> list[str]:
+    """One line per chit diagonal, from the engine: ``/  N→E  E→N  S→W  W→S``."""
+    return [f"{o}   " + "   ".join(f"{f}→{deflect(f, o)}" for f in FACINGS) for o in ORIENTATIONS]
+
+
+def aid_front(pen: Pen) -> float:
+    """The front; returns the lowest y its text reaches (tests keep it inside the card)."""
+    texts = aid_texts()["front"]
+    _aid_frame(pen, texts["title"])
+    y, n = pen.h - 15.0, 0
+    for step, numbered in zip(texts["steps"], texts["numbered"]):
+        if numbered:
+            n += 1
+            pen.text(4.0, y - 2.6, f"{n}.", size=AID_TEXT + 0.4, bold=True)
+            y = pen.paragraph(8.5, y, step, pen.w - 12, size=AID_TEXT, leading=1.16) - 1.6
+        else:
+            pen.text(9.0, y - 2.6, "•", size=AID_TEXT)
+            y = pen.paragraph(12, y, step, pen.w - 15.5, size=AID_TEXT - 0.2, leading=1.16) - 1.2
+    pen.label("accellerator:aid", y=2.2)
+    return pen.paragraph(4.0, y - 0.8, texts["limits"], pen.w - 8, size=AID_TEXT - 0.6,
+                         bold=True, leading=1.16)
+
+
+def aid_back(pen: Pen) -> float:
+    """The back; returns the lowest y its text reaches (tests keep it inside the card)."""
+    texts = aid_texts()["back"]
+    _aid_frame(pen, texts["title"])
+    body = AID_TEXT - 0.8
+    y = pen.h - 14.5
+    for name, text in texts["effects"]:
+        y = pen.paragraph(4.0, y, name, pen.w - 8, size=body + 0.3, bold=True, leading=1.1)
+        y = pen.paragraph(4.0, y - 0.2, text, pen.w - 8, size=body, leading=1.12) - 1.1
+        if name == texts["table_after"]:
+            for line in deflector_table():
+                pen.text(8.0, y - 2.4, line, size=body, bold=True, colour=DEFLECTOR_INK)
+                y -= 3.1
+            y -= 0.6
+    y = pen.paragraph(4.0, y - 0.3, texts["reset"], pen.w - 8, size=body, bold=True, leading=1.12)
+    return pen.paragraph(4.0, y - 1.1, texts["win"], pen.w - 8, size=body, bold=True,
+                         leading=1.12)
+
+
+def _aid_frame(pen: Pen, title: str) -> None:
+    pen.rect(0, 0, pen.w, pen.h, fill="#ffffff")
+    pen.rect(0, pen.h - 11, pen.w, 11, fill="#ffffff" if pen.ink_saver else "#37474f")
+    pen.text(pen.w / 2, pen.h - 7.6, f"Accellerator: {title}", size=10, bold=True,
+             colour="#37474f" if pen.ink_saver else "#ffffff", anchor="centre")
+    pen.rect(0, 0, pen.w, pen.h, stroke="#000000", width=0.3)
+
+
+# -------------------------------------------------------------- the sheet
+@dataclass(frozen=True)
+class Spot:
+    """Where one piece goes on the pieces page (lower-left corner, page mm)."""
+
+    spec: PieceSpec
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+def pieces_layout(settings: SheetSettings) -> list[Spot]:
+    """Aid cards and pawns along the top, then a block of chits per kind below."""
+    page = settings.paper
+    aid_w, aid_h = component_size("poker")
+    chit_cols = int((page.width - 2 * settings.margin) // CHIT)
+    top = page.height - settings.margin - 6.0
+    pawns = [s for s in PIECES if s.kind == "pawn"]
+    aids = next(s for s in PIECES if s.kind == "aid")
+    row_w = aids.count * aid_w + 4 + len(pawns) * PAWN_W + (len(pawns) - 1) * 3
+    x = (page.width - row_w) / 2
+    spots = []
+    for _ in range(aids.count):
+        spots.append(Spot(aids, x, top - aid_h, aid_w, aid_h))
+        x += aid_w
+    x += 4
+    for spec in pawns:
+        spots.append(Spot(spec, x, top - PAWN_H, PAWN_W, PAWN_H))
+        x += PAWN_W + 3
+    y = top - max(aid_h, PAWN_H) - 8.0
+    left = (page.width - chit_cols * CHIT) / 2
+    for kind in ("deflector", "electron", "energy"):
+        chits = [s for s in PIECES if s.kind == kind for _ in range(s.count)]
+        for i, spec in enumerate(chits):
+            row, col = divmod(i, chit_cols)
+            spots.append(Spot(spec, left + col * CHIT, y - (row + 1) * CHIT, CHIT, CHIT))
+        y -= math.ceil(len(chits) / chit_cols) * CHIT + 6.0
+    if y < settings.margin:
+        raise InputError(f"the pieces do not fit on {page.name} inside {settings.margin:g} mm margins",
+                         field="--margin")
+    return spots
+
+
+def _drawer(spec: PieceSpec):
+    if spec.kind == "pawn":
+        return pawn_standee(spec.player)
+    if spec.kind == "energy":
+        return energy_chit(spec.player)
+    return {"deflector": deflector_chit, "electron": electron_chit, "aid": aid_front}[spec.kind]
+
+
+CAPTIONS = {"deflector": "Deflectors: a quarter turn swaps '/' and '\\'",
+            "electron": "Electrons", "energy": "Energy tokens, six per player",
+            "pawn": "Pawns: fold on the dashes into a tent and glue the tab under the base; "
+                    "seen from above, both arrows point the way the pawn faces"}
+
+
+def add_pieces_page(doc: Document) -> None:
+    settings = doc.settings
+    spots = pieces_layout(settings)
+
+    def draw(pen: Pen) -> None:
+        seen = set()
+        for spot in spots:
+            c = pen.canvas
+            c.saveState()
+            _drawer(spot.spec)(pen_for(c, spot.x, spot.y, spot.w, spot.h, clip=False,
+                                       ink_saver=settings.ink_saver))
+            c.restoreState()
+            kind = spot.spec.kind
+            if kind not in seen and kind not in ("pawn", "aid"):
+                seen.add(kind)
+                pen.text(spot.x, spot.y + spot.h + 1.8, CAPTIONS[kind], size=7, bold=True)
+        pawns = [s for s in spots if s.spec.kind == "pawn"]
+        pen.paragraph(pawns[0].x, pawns[0].y - 1.5, CAPTIONS["pawn"],
+                      pawns[-1].x + PAWN_W - pawns[0].x, size=5.5, leading=1.15)
+
+    def back(pen: Pen) -> None:
+        for spot in spots:
+            if spot.spec.kind == "aid":
+                x, y = mirror(settings, spot.x, spot.y, spot.w, spot.h, offset=False)
+                c = pen.canvas
+                c.saveState()
+                aid_back(pen_for(c, x, y, spot.w, spot.h, clip=False, ink_saver=settings.ink_saver))
+                c.restoreState()
+
+    placed = [Placed(s.spec.label, s.spec.kind, s.x, s.y, s.w, s.h) for s in spots]
+    pieces = [Piece(s.spec.kind, s.spec.label, _drawer(s.spec),
+                    data={"player": s.spec.player} if s.spec.player else {}) for s in spots]
+    doc.add_page(draw, section="pieces", placed=placed, pieces=pieces, back=back)
