@@ -194,6 +194,7 @@ def solve_yield(layout: bool, setup: bool, state_file: Path | None, closed: bool
       icp-print solve yield --layout --closed --seed 2 --out map.pdf
       icp-print solve yield --setup --players 3 --seed 7 --json
       icp-print solve yield --moves state.json --best --depth 3
+      icp-print solve yield --moves state.json --best --depth 5 --max-positions 50000 --json
     """
     if layout + setup + (state_file is not None) != 1:
         raise InputError("give exactly one of --layout, --setup or --moves STATE.json",

@@ -186,7 +186,15 @@ class Spot:
 
 
 def pieces_layout(settings: SheetSettings) -> list[Spot]:
-    """Aid cards and pawns along the top, then a block of chits per kind below."""
+    """Aid cards and pawns along the top, then a block of chits per kind below: each
+    player's energy tokens on a row of their own, or packed when the page is short."""
+    try:
+        return _layout(settings, rows_per_player=True)
+    except InputError:
+        return _layout(settings, rows_per_player=False)
+
+
+def _layout(settings: SheetSettings, *, rows_per_player: bool) -> list[Spot]:
     page = settings.paper
     aid_w, aid_h = component_size("poker")
     chit_cols = int((page.width - 2 * settings.margin) // CHIT)
@@ -206,11 +214,17 @@ def pieces_layout(settings: SheetSettings) -> list[Spot]:
     y = top - max(aid_h, PAWN_H) - 8.0
     left = (page.width - chit_cols * CHIT) / 2
     for kind in ("deflector", "electron", "energy"):
-        chits = [s for s in PIECES if s.kind == kind for _ in range(s.count)]
-        for i, spec in enumerate(chits):
-            row, col = divmod(i, chit_cols)
-            spots.append(Spot(spec, left + col * CHIT, y - (row + 1) * CHIT, CHIT, CHIT))
-        y -= math.ceil(len(chits) / chit_cols) * CHIT + 6.0
+        specs = [s for s in PIECES if s.kind == kind]
+        per_player = rows_per_player and len(specs) > 1 and all(s.count <= chit_cols for s in specs)
+        groups = [[s] * s.count for s in specs] if per_player else \
+            [[s for s in specs for _ in range(s.count)]]          # a player's tokens share a row
+        rows = 0
+        for chits in groups:
+            for i, spec in enumerate(chits):
+                row, col = divmod(i, chit_cols)
+                spots.append(Spot(spec, left + col * CHIT, y - (rows + row + 1) * CHIT, CHIT, CHIT))
+            rows += math.ceil(len(chits) / chit_cols)
+        y -= rows * CHIT + 6.0
     if y < settings.margin:
         raise InputError(f"the pieces do not fit on {page.name} inside {settings.margin:g} mm margins",
                          field="--margin")

@@ -3,16 +3,18 @@
 Each kind has one picture at rotation 0, north at the top (the orientation of
 :mod:`..validators.yield_.tiles`: the Turn joins N and E, a Merge's curve joins
 the straight road heading N); a placed tile is that picture turned clockwise.
-Roads are light on a dark off-road ground ("you may not cross black areas"),
+Roads are light on a dark off-road ground (driving over the black is not allowed),
 centred on each edge they reach, so neighbouring tiles join.  Which edges carry
 road is the rules' business; the tests read the pictures back against it.
 """
 from __future__ import annotations
 
 from math import cos, radians, sin
-from typing import Callable, Sequence
+from typing import Callable, Collection, Sequence
 
-from ..validators.yield_.tiles import SIDES, display_names, road_ends
+from ..validators.yield_.roads import CURVE_SIDE
+from ..validators.yield_.rules import RULES
+from ..validators.yield_.tiles import SIDES, Side, display_names, road_ends
 from .pen import Pen
 from .sheet import Document, Piece, Placed, SheetSettings
 
@@ -24,7 +26,7 @@ ROAD_GREY = "#a8a8a8"
 ROAD_LIGHT = "#ffffff"
 MARKING = "#f5f5f5"
 MARKING_LIGHT = "#777777"
-PLAYERS = 3                  # the game is for 2-3 players: one damage track each
+PLAYERS = RULES.players_max  # one damage track for each player of the largest game
 
 Picture = Callable[[Pen, float, str, str], None]
 
@@ -77,14 +79,19 @@ def _curve(pen: Pen, s: float, road: str, mark: str) -> None:
     pen.canvas.restoreState()
 
 
-def _hub(pen: Pen, s: float, road: str, mark: str, ends: str) -> None:
-    """An intersection: an arm from a central square to each end, kerbs round the rest."""
+def _hub(pen: Pen, s: float, road: str, mark: str, ends: Collection[Side]) -> None:
+    """An intersection: an arm from a central square to each end, kerbs round the rest.
+
+    Drawn side by side in N, E, S, W order whatever the order of ``ends``, so the
+    same tile always gives the same bytes.
+    """
     half, b = s * ROAD / 2, pen.bleed
     lo, hi = s / 2 - half, s / 2 + half
     arms = {"N": (lo, lo, 2 * half, s - lo + b), "S": (lo, -b, 2 * half, hi + b),
             "E": (lo, lo, s - lo + b, 2 * half), "W": (-b, lo, hi + b, 2 * half)}
-    for end in ends:
-        pen.rect(*arms[end], fill=road)
+    for end in SIDES:
+        if end in ends:
+            pen.rect(*arms[end], fill=road)
     kerbs = {"N": [(lo, hi, lo, s), (hi, hi, hi, s)], "S": [(lo, 0, lo, lo), (hi, 0, hi, lo)],
              "E": [(hi, lo, s, lo), (hi, hi, s, hi)], "W": [(0, lo, lo, lo), (0, hi, lo, hi)]}
     walls = {"N": (lo, hi, hi, hi), "S": (lo, lo, hi, lo), "E": (hi, lo, hi, hi), "W": (lo, lo, lo, hi)}
@@ -144,10 +151,11 @@ PICTURES: dict[str, Picture] = {
     "turn": _curve,
     "straight": _straight,
     "overpass": _overpass,
-    "four-way": lambda pen, s, road, mark: _hub(pen, s, road, mark, "NESW"),
-    "three-way": lambda pen, s, road, mark: _hub(pen, s, road, mark, "NEW"),
-    "merge-left": lambda pen, s, road, mark: _merge(pen, s, road, mark, "W"),
-    "merge-right": lambda pen, s, road, mark: _merge(pen, s, road, mark, "E"),
+    # the junctions' arms and the merges' curve sides come from the rules model
+    "four-way": lambda pen, s, road, mark: _hub(pen, s, road, mark, road_ends("four-way", 0)),
+    "three-way": lambda pen, s, road, mark: _hub(pen, s, road, mark, road_ends("three-way", 0)),
+    "merge-left": lambda pen, s, road, mark: _merge(pen, s, road, mark, CURVE_SIDE["merge-left"]),
+    "merge-right": lambda pen, s, road, mark: _merge(pen, s, road, mark, CURVE_SIDE["merge-right"]),
 }
 
 
@@ -168,10 +176,12 @@ def draw_tile(pen: Pen, kind: str, rotation: int = 0, *, ends: frozenset[str] | 
     if kind in PICTURES:
         PICTURES[kind](pen, s, road, mark)
     else:
-        _hub(pen, s, road, mark, "".join(sorted(ends or ())))
+        _hub(pen, s, road, mark, frozenset(ends or ()))
     c.restoreState()
-    for side in (road_ends(kind, rotation) if kind in PICTURES else ends or ()):
-        _into_bleed(pen, side, road)
+    reached = road_ends(kind, rotation) if kind in PICTURES else frozenset(ends or ())
+    for side in SIDES:                       # a fixed order: same input, same bytes
+        if side in reached:
+            _into_bleed(pen, side, road)
     if label:
         ink = "#c8c8c8" if not pen.ink_saver else "#444444"
         name = display_names().get(kind, kind)

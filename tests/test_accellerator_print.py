@@ -290,3 +290,34 @@ def test_board_example_is_drawn_from_the_engines_trace(set_pdf):
     text = " ".join(PdfReader(io.BytesIO(set_pdf)).pages[0].extract_text().split())
     assert "Step 2 enters C3, where a '/' deflector turns it from north to east" in text
     assert " ".join(example_notes().split()[:8]) in text
+
+
+@given(st.floats(10, 40), st.floats(0, 50), st.sampled_from(["a4", "letter"]))
+def test_board_parts_cover_the_board_and_fit_the_paper(cell, margin, paper_name):
+    from icp_print.generators.accellerator_board import CAPTION, OVERLAP, BoardGeometry, tiling
+    from icp_print.generators.sheet import SheetSettings, paper
+    from icp_print.validators.accellerator.board_file import standard_board
+    settings = SheetSettings(paper=paper(paper_name), margin=margin)
+    side = BoardGeometry(standard_board(), cell).side
+    t = tiling(settings, side)
+    usable_w = settings.paper.width - 2 * margin
+    usable_h = settings.paper.height - 2 * margin - CAPTION
+    parts = [t.part(c, r) for r in range(t.rows) for c in range(t.cols)]
+    assert all(w <= usable_w + 1e-9 and h <= usable_h + 1e-9 for _, _, w, h in parts)
+    assert max(x + w for x, _, w, _ in parts) == pytest.approx(side)     # nothing cut off
+    assert max(y + h for _, y, _, h in parts) == pytest.approx(side)
+    for c in range(1, t.cols):       # neighbours share exactly the overlap strip
+        (x0, _, w0, _), (x1, _, _, _) = t.part(c - 1, 0), t.part(c, 0)
+        assert x0 + w0 - x1 == pytest.approx(OVERLAP)
+    for r in range(1, t.rows):
+        (_, y0, _, h0), (_, y1, _, _) = t.part(0, r - 1), t.part(0, r)
+        assert y0 + h0 - y1 == pytest.approx(OVERLAP)
+
+
+def test_each_players_energy_tokens_share_a_row(set_pdf):
+    tokens = [c for c in manifest(set_pdf)["pages"][2]["components"] if c["kind"] == "energy"]
+    rows = {}
+    for c in tokens:
+        rows.setdefault(c["label"], set()).add(round(c["y_mm"], 3))
+    assert len(rows) == 4 and all(len(ys) == 1 for ys in rows.values())
+    assert len({ys.pop() for ys in rows.values()}) == 4

@@ -27,7 +27,7 @@ from icp_print.validators.accellerator.model import (DEFLECTORS, ELECTRONS, ENER
 from icp_print.validators.accellerator.movement import trace_move
 from icp_print.validators.accellerator.scenario import parse_scenario
 from icp_print.validators.accellerator.turn import TurnChoice, play_turn
-from icp_print.validators.errors import RuleError
+from icp_print.validators.errors import InputError, RuleError
 
 BOARD = standard_board()
 
@@ -80,9 +80,9 @@ def test_setting_up_everyone_starts_with_one_energy_and_all_electrons_on_the_rea
 
 
 def test_setting_up_diagonal_facings_are_not_legal():
-    with pytest.raises(Exception) as info:
+    with pytest.raises(InputError) as info:
         state(pawn("alpha", "F1", "NE"))
-    assert "facing" in str(info.value)
+    assert info.value.field == "pawns[0].facing"
 
 
 def test_setting_up_high_roller_goes_first():
@@ -181,9 +181,13 @@ def test_rule_roll_equal_may_gain_or_lose_one_energy_or_keep_it():
 
 def test_rule_roll_equal_may_add_remove_move_or_turn_one_deflector():
     s = state(pawn(energy=3, at="C3"), deflectors={"H8": "/"})
-    for change in (Change("add", to=cell("I9"), orientation="/"), Change("remove", at=cell("H8")),
-                   Change("move", at=cell("H8"), to=cell("I2")), Change("turn", at=cell("H8"))):
-        play_turn(s, 3, TurnChoice(change=change))
+    expected = [(Change("add", to=cell("I9"), orientation="/"), {cell("H8"): "/", cell("I9"): "/"}),
+                (Change("remove", at=cell("H8")), {}),
+                (Change("move", at=cell("H8"), to=cell("I2")), {cell("I2"): "/"}),
+                (Change("turn", at=cell("H8")), {cell("H8"): "\\"}),
+                (None, {cell("H8"): "/"})]                        # or change nothing
+    for change, after in expected:
+        assert play_turn(s, 3, TurnChoice(change=change)).after.deflectors == after
     assert {c.action for c in legal_changes(s, "equal")} == {"add", "remove", "move", "turn"}
 
 
@@ -191,7 +195,7 @@ def test_rule_energy_never_above_six_or_below_one():
     assert energy_options(6, 6) == (5, 6) and energy_options(1, 1) == (1, 2)
     assert all(1 <= e <= 6 for energy in range(1, 7) for roll in range(1, 7)
                for e in energy_options(energy, roll))
-    with pytest.raises(Exception, match="at most 6"):
+    with pytest.raises(InputError, match="at most 6"):
         state(pawn(energy=7))
     with pytest.raises(RuleError):
         play_turn(state(pawn(energy=1)), 1, TurnChoice(energy=0))

@@ -6,7 +6,7 @@ import pytest
 from icp_print.validators.errors import RuleError
 from icp_print.validators.yield_.board import Board, PlacedTile
 from icp_print.validators.yield_.collisions import hit
-from icp_print.validators.yield_.moves import legal_turns, play_turn, speed_choices, step
+from icp_print.validators.yield_.moves import legal_turns, play_turn, speed_choices, step, successors
 from icp_print.validators.yield_.roads import curve_side, exits, merge_points
 from icp_print.validators.yield_.rules import RULES
 from icp_print.validators.yield_.setup import play_setup
@@ -339,3 +339,16 @@ def test_illegal_turn_is_refused():
         play_turn(state, 2, ("W",))       # reversing
     with pytest.raises(RuleError):
         play_turn(state, 4, ("E", "E"))   # speed can change by one only
+
+
+def test_successors_are_exactly_the_distinct_results_of_every_legal_turn():
+    # the search walks positions, not routes; it must reach the same positions
+    dense = Board(8, 8, tuple(((r, c), PlacedTile("four-way", 0)) for r in range(8) for c in range(8)))
+    crowded = game(dense, Vehicle(1, (3, 3), "E", 5), Vehicle(2, (3, 5), "W", 4), Vehicle(3, (2, 4)),
+                   limit=6)
+    starts = [crowded] + [play_setup(p, seed).initial_state() for p, seed in ((2, 3), (3, 7))]
+    for start in starts:
+        for state in positions(start, 8):
+            wanted = {turn.after.key() for turn in legal_turns(state)}
+            found = [after.key() for after in successors(state)]
+            assert len(found) == len(set(found)) and set(found) == wanted

@@ -158,3 +158,9 @@ def test_setting_up_same_seed_same_board():
 def test_setting_up_player_count_is_two_or_three():
     with pytest.raises(InputError, match="2-3 players"):
         play_setup(4, seed=0)
+
+
+def test_setting_up_a_board_too_small_for_the_start_distance_is_refused():
+    # on 3 x 3 every square is within two squares of Player One's start
+    with pytest.raises(InputError, match="no starting square"):
+        play_setup(2, seed=0, rows=3, cols=3)

@@ -6,6 +6,7 @@ import io
 import json
 import os
 import re
+from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
@@ -28,17 +29,14 @@ MM_PER_INCH = 25.4
 
 @pytest.fixture(scope="module")
 def tiles_pdf(tmp_path_factory):
+    """The user's own example, ``icp-print yield --out tiles.pdf``, run in an empty folder."""
     from click.testing import CliRunner
     from icp_print.cli.main import main
-    folder = tmp_path_factory.mktemp("yield")
-    here = os.getcwd()
-    os.chdir(folder)
-    try:
-        result = CliRunner().invoke(main, ["yield", "--out", "tiles.pdf"])   # the user's own example
-    finally:
-        os.chdir(here)
-    assert result.exit_code == 0, result.output
-    return (folder / "tiles.pdf").read_bytes()
+    runner = CliRunner()
+    with runner.isolated_filesystem(temp_dir=tmp_path_factory.mktemp("yield")) as folder:
+        result = runner.invoke(main, ["yield", "--out", "tiles.pdf"])
+        assert result.exit_code == 0, result.output
+        return (Path(folder) / "tiles.pdf").read_bytes()
 
 
 def manifest(pdf: bytes) -> dict:
@@ -146,14 +144,18 @@ def test_ink_saver_keeps_roads_and_ground_apart_with_less_ink(run, tmp_path, til
     assert ink(light) < ink(tiles_pdf) / 3
 
 
-def test_merge_curve_joins_the_straight_road_heading_north(tiles_pdf):
-    m = manifest(tiles_pdf)
-    page_h = m["paper"]["height_mm"]
+def first_tile(pdf: bytes, kind: str):
+    """The rendered page holding the first tile of ``kind``: (image, page height, x0, y0, side)."""
+    m = manifest(pdf)
+    label = f"yield:tile:{kind}"
     index = next(i for i, p in enumerate(m["pages"])
-                 if any(c["label"] == "yield:tile:merge-right" for c in p["components"]))
-    image = render_page(tiles_pdf, index, DPI)
-    c = next(c for c in m["pages"][index]["components"] if c["label"] == "yield:tile:merge-right")
-    x0, y0, s = c["x_mm"], c["y_mm"], c["w_mm"]
+                 if any(c["label"] == label for c in p["components"]))
+    c = next(c for c in m["pages"][index]["components"] if c["label"] == label)
+    return render_page(pdf, index, DPI), m["paper"]["height_mm"], c["x_mm"], c["y_mm"], c["w_mm"]
+
+
+def test_merge_curve_joins_the_straight_road_heading_north(tiles_pdf):
+    image, page_h, x0, y0, s = first_tile(tiles_pdf, "merge-right")
     just_east = x0 + s / 2 + s * ROAD / 2 + 2
     assert pixel(image, just_east, y0 + s * 0.8, page_h) >= 140    # the curve meets it up north
     assert pixel(image, just_east, y0 + s * 0.2, page_h) <= 60     # not down south
@@ -164,13 +166,7 @@ def test_merge_curve_joins_the_straight_road_heading_north(tiles_pdf):
 
 
 def test_overpass_bridge_is_unbroken_and_the_road_below_passes_under_it(tiles_pdf):
-    m = manifest(tiles_pdf)
-    page_h = m["paper"]["height_mm"]
-    index = next(i for i, p in enumerate(m["pages"])
-                 if any(c["label"] == "yield:tile:overpass" for c in p["components"]))
-    image = render_page(tiles_pdf, index, DPI)
-    c = next(c for c in m["pages"][index]["components"] if c["label"] == "yield:tile:overpass")
-    x0, y0, s = c["x_mm"], c["y_mm"], c["w_mm"]
+    image, page_h, x0, y0, s = first_tile(tiles_pdf, "overpass")
     half = s * ROAD / 2
     # the N-S deck is road all the way across the middle, between its two railings
     assert 140 <= pixel(image, x0 + s / 2 + half * 0.5, y0 + s / 2 + half * 0.5, page_h) <= 200
@@ -273,6 +269,24 @@ def test_same_command_gives_identical_bytes(run, tmp_path):
     run("yield", "--backs", "none", "--out", str(a))
     run("yield", "--backs", "none", "--out", str(b))
     assert a.read_bytes() == b.read_bytes()
+
+
+def test_identical_bytes_in_fresh_processes_with_bleed(tmp_path):
+    # set iteration order changes from one Python process to the next: nothing drawn may
+    # depend on it (road ends carried into the bleed, home-made junctions)
+    import subprocess
+    import sys
+    from icp_print.templates import path
+    script = ("import sys; from icp_print.cli.main import main; "
+              "sys.argv = ['icp-print'] + sys.argv[1:]; main()")
+    outputs = []
+    for hash_seed in ("1", "2"):
+        out = tmp_path / f"bleed{hash_seed}.pdf"
+        subprocess.run([sys.executable, "-c", script, "yield", "--bleed", "2", "--backs", "none",
+                        "--tiles", str(path("yield_", "example-custom-tiles.toml")), "--out", str(out)],
+                       check=True, capture_output=True, env={**os.environ, "PYTHONHASHSEED": hash_seed})
+        outputs.append(out.read_bytes())
+    assert outputs[0] == outputs[1]
 
 
 def test_custom_tile_set_prints_its_home_made_tiles(run, tmp_path):

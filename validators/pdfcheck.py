@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import logging
 import re
 from collections import Counter
 from pathlib import Path
@@ -46,11 +47,16 @@ def read_manifest(source: str | Path) -> tuple[PdfReader, dict]:
     raw = read_bytes(source)
     if not raw.lstrip()[:5] == b"%PDF-":
         raise InputError("not a PDF file (no %PDF- header)", source=name)
+    pypdf_log = logging.getLogger("pypdf")
+    level = pypdf_log.level
+    pypdf_log.setLevel(logging.ERROR)  # its notes on repairing a damaged file are not ours to print
     try:
         reader = PdfReader(io.BytesIO(raw))
         blobs = reader.attachments.get(MANIFEST_NAME)
     except Exception as exc:  # pypdf raises many kinds on damaged files
         raise InputError(f"damaged PDF ({type(exc).__name__}: {exc})", source=name) from None
+    finally:
+        pypdf_log.setLevel(level)
     if not blobs:
         raise InputError(f"no icp-print manifest attached ({MANIFEST_NAME}); "
                          "was this PDF made by icp-print?", source=name)

@@ -17,7 +17,8 @@ from typing import Callable
 
 from .board import Cell, symmetries
 
-CHUNK = 8         # bits per table while building; lookups use 16-bit chunks
+CHUNK = 8           # bits per table while building; lookups use 16-bit chunks ...
+WIDE_UP_TO = 72     # ... for packings up to this many bits (6x6 with two players)
 
 
 def _tables(n: int, boards: int, perm: tuple[Cell, ...]) -> list[list[int]]:
@@ -43,7 +44,7 @@ def canonicalizer(n: int, boards: int = 2) -> Callable[[int], int]:
     """A function giving the canonical form of a packing of ``boards`` bitboards.
 
     The seven non-trivial images are computed at once: each 16-bit chunk of
-    the packing looks up one big int holding its image under every symmetry,
+    the packing (8-bit past 6x6, to keep the tables small) looks up one big int holding its image under every symmetry,
     side by side in fields of the packing's width (OR never carries between
     fields).  The function is written out for the chunk count, because a
     Python loop here would triple the solver's time per position.
@@ -54,12 +55,16 @@ def canonicalizer(n: int, boards: int = 2) -> Callable[[int], int]:
     for j in range(len(per_symmetry[0])):
         merged.append([sum(tables[j][v] << (width * i) for i, tables in enumerate(per_symmetry))
                        for v in range(1 << CHUNK)])
-    wide = [[lo[v & 255] | hi[v >> 8] for v in range(1 << 16)]
-            for lo, hi in zip(merged[0::2], merged[1::2] + [[0] * 256])]
-    lookups = " | ".join(f"t{j}[p >> {16 * j} & 65535]" for j in range(len(wide)))
+    if width <= WIDE_UP_TO:
+        tables = [[lo[v & 255] | hi[v >> 8] for v in range(1 << 16)]
+                  for lo, hi in zip(merged[0::2], merged[1::2] + [[0] * 256])]
+        bits = 16
+    else:
+        tables, bits = merged, CHUNK
+    lookups = " | ".join(f"t{j}[p >> {bits * j} & {(1 << bits) - 1}]" for j in range(len(tables)))
     fields = ", ".join(f"x >> {width * i} & m" for i in range(7))
     source = f"def canon(p):\n    x = {lookups}\n    return min(p, {fields})\n"
-    scope = {f"t{j}": table for j, table in enumerate(wide)} | {"m": (1 << width) - 1}
+    scope = {f"t{j}": table for j, table in enumerate(tables)} | {"m": (1 << width) - 1}
     exec(source, scope)  # noqa: S102 - trusted text built above from integers only
     return scope["canon"]
 

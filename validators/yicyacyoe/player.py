@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from itertools import combinations
+from math import comb
 
 from .board import Mask, cells_of, rows
 from .engine import Position, Turn, legal_turns, play, turn_size
@@ -57,11 +58,17 @@ def _safe(position: Position, turn: Turn) -> bool:
     return outcome is None or outcome.loser is None
 
 
+def _too_many_turns(position: Position) -> bool:
+    """Whether listing every legal turn would be slow (free placement on a big board)."""
+    if position.variant.connected:
+        return False        # at most four straight lines start at each cell
+    return comb(position.free.bit_count(), turn_size(position)) > LOOKAHEAD_TURNS
+
+
 def _candidate_turns(position: Position) -> list[Turn]:
-    """Every legal turn, or (when there are too many) turns built mark by mark."""
-    turns = legal_turns(position)
-    if len(turns) <= LOOKAHEAD_TURNS:
-        return turns
+    """Every legal turn, or (when there are too many) turns built from the safest cells."""
+    if not _too_many_turns(position):
+        return legal_turns(position)
     size = turn_size(position)
     singles = sorted(cells_of(position.free),
                      key=lambda c: _risk(position, Turn((c,))))[:max(size + 4, 12)]
@@ -73,10 +80,9 @@ def _trapping(position: Position, turn: Turn) -> bool:
     after, outcome = play(position, turn)
     if outcome is not None:
         return False
-    replies = legal_turns(after)
-    if len(replies) > LOOKAHEAD_TURNS:
+    if _too_many_turns(after):
         return False
-    return all(not _safe(after, reply) for reply in replies)
+    return all(not _safe(after, reply) for reply in legal_turns(after))
 
 
 def heuristic_turn(position: Position, rng: random.Random) -> Turn:
@@ -84,7 +90,7 @@ def heuristic_turn(position: Position, rng: random.Random) -> Turn:
     turns = _candidate_turns(position)
     safe = [t for t in turns if _safe(position, t)]
     if not safe:
-        return rng.choice(turns or legal_turns(position))
+        return rng.choice(turns)
     ranked = sorted(safe, key=lambda t: (_risk(position, t), rng.random()))
     for turn in ranked[:16]:
         if _trapping(position, turn):

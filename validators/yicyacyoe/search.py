@@ -50,7 +50,13 @@ class SearchTimeout(Exception):
 
 
 class Search:
-    """One variant's search state: constants, the table, the node count."""
+    """One variant's search state: constants, the table, the node count.
+
+    ``value(me, opp, alpha=LOSS, beta=WIN, hint=0)`` searches the position
+    where the player to move has marks ``me`` and the other player ``opp``
+    (with shared marks: every mark in ``me``, ``opp`` 0) at the start of a
+    turn, within the window; ``hint`` holds cells to try first.
+    """
 
     def __init__(self, variant: Variant, deadline: float | None = None,
                  tick: Callable[["Search"], None] | None = None):
@@ -80,8 +86,9 @@ class Search:
               new: bool) -> None:
         """Record what a search proved: a lower bound, an upper bound, or the value.
 
-        The entry is packed in one small int (bounds and best move, move < 27),
-        so the table costs no object per position.
+        The entry is packed in one int (bounds and best move); up to 5x5 it
+        is one of Python's shared small ints, so the table costs no object
+        per position.
         """
         if best >= beta:
             lo = max(lo, best)

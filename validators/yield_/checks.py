@@ -6,10 +6,11 @@ from typing import Any
 from ..errors import InputError, RuleError
 from ..report import Finding, failed, passed
 from .layout_search import find_layout
+from .rules import RULES
 from .tileset import MAX_SETS, TileGroup, TileSet, check_tileset, family_tally, parse_tileset
 
 GAME = "yield"
-DEFAULT_DAMAGE_LIMIT = 10      # "When you receive ten points of damage, you are out"
+DEFAULT_DAMAGE_LIMIT = RULES.damage_limit    # out at this much damage unless the variant changes it
 
 
 def looks_like(data: dict[str, Any]) -> bool:
@@ -59,11 +60,17 @@ def check_components(components: list[dict], options: dict) -> tuple[list[Findin
     limit = options.get("damage_limit", DEFAULT_DAMAGE_LIMIT)
     if not tracks:
         findings.append(failed("damage track", "the set needs a damage track sheet"))
-    elif any(t.get("limit") != limit or int(t.get("players", 0)) < 3 for t in tracks):
-        findings.append(failed("damage track", f"the track must run 0 to {limit} for 3 players"))
+    elif any(t.get("limit") != limit or not _enough_rows(t.get("players")) for t in tracks):
+        findings.append(failed("damage track", f"the track must run 0 to {limit} for "
+                                               f"{RULES.players_max} players"))
     else:
-        findings.append(passed("damage track", f"0 to {limit} damage for 3 players"))
+        findings.append(passed("damage track", f"0 to {limit} damage for {RULES.players_max} players"))
     return findings, _summary(tileset)
+
+
+def _enough_rows(players: Any) -> bool:
+    """A damage track needs a row for each player of the largest game."""
+    return isinstance(players, int) and not isinstance(players, bool) and players >= RULES.players_max
 
 
 def _summary(tileset: TileSet) -> dict:

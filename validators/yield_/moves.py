@@ -36,7 +36,7 @@ FATES: dict[Fate, str] = {
     "drove": "drove its full speed",
     "stopped": "took damage and stopped",
     "wrecked": "reached the damage limit and is out",
-    "left-board": "hit the edge of the board and is out",
+    "left-board": "drove off the edge of the board and is out",
     "fell": "drove onto an empty square and is out",
 }
 

@@ -4,7 +4,9 @@ Yield! has no chance once the board is laid (the die only shows speed), so
 the search is minimax, not expectimax.  With three players it is *paranoid*:
 every opponent is assumed to play against the searching player.  It looks
 ``depth`` whole turns ahead (the searcher's own turns included) with
-alpha-beta pruning, merging turns that lead to the same position.
+alpha-beta pruning over positions (:func:`.moves.successors`: turns that lead
+to the same position are one), deepening a turn at a time so the best turns of
+the shallower search are tried first, within an optional budget of positions.
 
 What it optimises, from the searching player's point of view, at the horizon:
 its own remaining health (damage limit minus damage) minus the mean remaining
@@ -110,9 +112,9 @@ class _Search:
         return self._children[key]
 
     def value(self, state: GameState, depth: int, alpha: float, beta: float) -> float:
-        self.nodes += 1
-        if self.budget is not None and self.nodes > self.budget:
+        if self.budget is not None and self.nodes >= self.budget:
             raise _OutOfBudget
+        self.nodes += 1
         if depth == 0 or state.over():
             return evaluate(state, self.player, depth)
         maximising = state.to_move == self.player

@@ -88,7 +88,12 @@ def play_setup(players: int, seed: int, tiles: Sequence[Kind] | None = None,
     board, starts, events = Board(rows, cols), [], []
     for player in range(1, players + 1):
         kind = bag.pop()
-        square = rng.choice(start_squares(board, starts))
+        allowed = start_squares(board, starts)
+        if not allowed:
+            raise InputError(f"a {rows} x {cols} board leaves player {player} no starting square "
+                             f"more than {RULES.start_exclusion} squares from the others",
+                             field="rows/cols")
+        square = rng.choice(allowed)
         rotation = rng.choice(distinct_rotations(kind))
         board = board.with_tile(square, PlacedTile(kind, rotation, player))
         starts.append(square)
