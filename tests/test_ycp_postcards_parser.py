@@ -116,9 +116,10 @@ def test_check_on_random_toml_bytes_exits_2(tmp_path_factory, blob):
     assert_clean_failure(result, result.exit_code)
 
 
-def test_every_shipped_postcard_file_is_valid_toml():
+def test_every_shipped_postcard_file_is_valid_toml_named_after_its_game():
     for game in GAMES:
-        tomllib.loads(template(game).read_text(encoding="utf-8"))
+        data = tomllib.loads(template(game).read_text(encoding="utf-8"))
+        assert data["postcard"]["id"] == game and data["front"] and data["back"]["setup"]
 
 
 @given(st.dictionaries(st.sampled_from(["rings", "twist", "vp", "start", "adjacent", "pair"]), values,

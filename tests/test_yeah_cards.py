@@ -106,6 +106,60 @@ def test_every_card_shows_type_cost_gives_kills_killed_by_and_note(items_pdf):
         assert item.note.split()[0] in text and item.note.split()[-1] in text
 
 
+def _text_sizes_pt(pdf: bytes, page: int) -> list[tuple[str, float]]:
+    found = []
+
+    def visit(text, cm, tm, font, size):
+        if text.strip():
+            found.append((text.strip(), size * cm[0]))   # size is in user units; cm scales to pt
+
+    PdfReader(io.BytesIO(pdf)).pages[page].extract_text(visitor_text=visit)
+    return found
+
+
+def test_card_texts_are_readable_at_print_size(items_pdf):
+    m = manifest(items_pdf)
+    notes = " ".join(i.note for i in TABLE.items)
+    cells = " ".join(r.text() for i in TABLE.items for r in i.kills + i.killed_by)
+    seen = 0
+    for index, page in enumerate(m["pages"]):
+        if page["side"] != "front":
+            continue
+        for text, size in _text_sizes_pt(items_pdf, index):
+            if text.startswith("[yeah:"):
+                continue                                   # the cutting label, not for players
+            if text in notes or text.rstrip(",") in cells:
+                assert size >= 7.5, (text, size)           # notes and cells: body text
+                seen += 1
+            else:
+                assert size >= 5, (text, size)             # captions (COST, KILLS, ...)
+    assert seen > 2 * len(TABLE.items)
+
+
+RULES_TEXT = "/work/shared/seeds/yicyacyoe-rules.txt"
+
+
+def _words(text: str) -> list[str]:
+    """Lower-case words, with each item name folded into one token (names may be shared)."""
+    text = text.lower()
+    names = {n for i in TABLE.items for n in (i.name.lower(), re.sub(r"\s*\(.*\)", "", i.name.lower()))}
+    for name in sorted(names | {"activated orange juice", "unactivated orange juice", "firework blast"},
+                       key=len, reverse=True):
+        text = text.replace(name, " § ")
+    return re.findall(r"[a-z0-9'§]+", text)
+
+
+@pytest.mark.skipif(not os.path.exists(RULES_TEXT), reason="the rules text is not on this machine")
+def test_card_notes_are_in_our_own_words():
+    with open(RULES_TEXT, encoding="utf-8") as handle:
+        rules = _words(handle.read())
+    runs = {tuple(rules[i:i + 4]) for i in range(len(rules) - 3)}
+    for item in TABLE.items:
+        words = _words(item.note)
+        copied = [" ".join(words[i:i + 4]) for i in range(len(words) - 3) if tuple(words[i:i + 4]) in runs]
+        assert copied == [], (item.name, copied)
+
+
 def test_card_layout_name_on_top_note_above_the_label(items_pdf):
     cards = _card_texts(items_pdf, manifest(items_pdf))
     for item in TABLE.items:

@@ -52,12 +52,12 @@ def next_round(result, **choices):
 
 # --- Shield: at most 10 times in a row -----------------------------------------
 
-def test_shield_up_to_ten_times_in_a_row():
+def test_rule_shield_at_most_10_times_in_a_row_tenth_allowed():
     r = by_name(play(p("A", "shield", history=["shield"] * 9), p("B", "reload")))
     assert r["A"].played == "shield" and r["A"].refused is None
 
 
-def test_shield_eleventh_in_a_row_becomes_skip():
+def test_rule_shield_at_most_10_times_in_a_row_eleventh_is_skip():
     r = by_name(play(p("A", "shield", history=["shield"] * 10), p("B", "reload")))
     assert r["A"].played == "skip" and "10 times in a row" in r["A"].refused
 
@@ -75,13 +75,13 @@ def test_shield_limit_counts_only_the_latest_run():
 
 # --- Stun Gun: only after Battery; the target must Skip next turn --------------
 
-def test_stun_gun_allowed_right_after_battery():
+def test_rule_stun_gun_only_after_battery_allowed_then():
     r = by_name(play(p("A", "stun-gun", ammo=5, history=["battery"]), p("B", "reload")))
     assert r["A"].played == "stun-gun" and r["A"].ammo_after == 1
     assert r["B"].killed                         # Stun Gun kills <Charge (Ammo)>
 
 
-def test_stun_gun_refused_without_battery_last_turn():
+def test_rule_stun_gun_only_after_battery_refused_otherwise():
     r = by_name(play(p("A", "stun-gun", ammo=5, history=["battery", "reload"]), p("B", "reload")))
     assert r["A"].played == "skip" and "needs Battery" in r["A"].refused
     assert r["A"].ammo_after == 5 and not r["B"].killed
@@ -112,10 +112,12 @@ def test_stun_gun_needs_its_player_to_survive():
 
 # --- Orange Juice: activation guarantees survival next turn --------------------
 
-def test_orange_juice_activates_for_the_next_turn():
-    first = play(p("A", "orange-juice-unactivated"), p("B", "shield"))
-    second = by_name(next_round(first, A="reload", B="reload"))
+def test_rule_orange_juice_activation_on_the_next_turn():
+    first = play(p("A", "orange-juice-unactivated"), p("B", "shield", ammo=1))
+    assert by_name(first)["A"].holding == ()            # not yet: only from the next turn
+    second = by_name(next_round(first, A="reload", B="gun"))
     assert second["A"].holding == ("orange-juice-activated",)
+    assert second["A"].played == "reload" and not second["A"].killed   # a Gun kills a reloader
 
 
 def test_activated_orange_juice_survives_even_a_bazooka():
@@ -150,7 +152,7 @@ def test_orange_juice_drinker_who_dies_gets_nothing():
 
 # --- Firework: the blast comes the turn after the launch -----------------------
 
-def test_firework_blast_goes_off_the_turn_after_launch():
+def test_rule_firework_blast_next_turn():
     first = play(p("A", "firework-launch", ammo=2), p("B", "shield"))
     assert first.unowned == () and killed(first) == set()
     second = next_round(first, A="reload", B="shield")
@@ -171,14 +173,15 @@ def test_firework_blast_spares_everything_but_shields():
 
 
 def test_no_blast_when_the_launcher_was_killed():
-    first = play(p("A", "firework-launch", ammo=2), p("B", "gun", ammo=1))
-    assert "A" in killed(first)
-    assert first.next_players[0].alive is False
+    first = play(p("A", "firework-launch", ammo=2), p("B", "gun", ammo=1), p("C", "shield"))
+    assert killed(first) == {"A"}
+    second = next_round(first, B="shield", C="shield")
+    assert second.unowned == () and killed(second) == set()
 
 
 # --- Mirror: copies the player on the left, without the cost -------------------
 
-def test_mirror_copies_the_next_player_in_seating_order():
+def test_rule_mirror_copies_the_player_on_the_left():
     r = by_name(play(p("A", "mirror", ammo=2), p("B", "gun", ammo=1), p("C", "reload")))
     assert r["A"].played == "gun" and r["A"].copied_from == "B"
     assert r["A"].ammo_after == 0                # Mirror's 2, not the Gun's 1
@@ -225,6 +228,22 @@ def test_mirror_copy_counts_in_history():
 
 
 # --- Skip: what a choice that cannot be played becomes -------------------------
+
+@pytest.mark.parametrize("player,why", [
+    (p("A"), "no choice made"),
+    (p("A", "bazooka", ammo=9), "costs 10"),
+    (p("A", "firework-blast", ammo=9), "never chosen"),
+    (p("A", "stun-gun", ammo=9, history=["reload"]), "needs Battery"),
+    (p("A", "shield", history=["shield"] * 10), "10 times in a row"),
+    (p("A", "orange-juice-unactivated", history=["orange-juice-unactivated"]), "not allowed while"),
+    (p("A", "gun", ammo=9, stunned=True), "stunned"),
+])
+def test_rule_skip_when_nothing_legal_is_chosen(player, why):
+    r = by_name(play(player, p("B", "minigun")))
+    assert r["A"].played == "skip" and why in r["A"].refused
+    assert r["A"].ammo_after == player["ammo"]          # a refused choice costs nothing
+    assert r["A"].killed == (r["A"].holding == ())      # Skip dies to any Weapon, Minigun too
+
 
 def test_skip_when_no_choice_is_made():
     r = by_name(play(p("A"), p("B", "reload")))

@@ -2,8 +2,11 @@
 check finds in it, and how broken or inconsistent item files are reported."""
 from __future__ import annotations
 
+import dataclasses
 import math
+import re
 import tomllib
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -98,6 +101,43 @@ def test_item_row_matches_the_published_table(name):
         assert getattr(item, key) == value, key
 
 
+RULES_TEXT = Path("/work/shared/seeds/yicyacyoe-rules.txt")
+CELL = re.compile(r"(Type|Costs|Gives|Kills|Killed By|Notes):")
+
+
+def rules_text_rows() -> dict[str, dict[str, str]]:
+    """Every row of the items table, read straight from the rules text.
+
+    Some cells run on in the text ("Costs: NaN Kills: <Bomb II+>"), so each
+    label starts a new cell wherever it stands."""
+    section = RULES_TEXT.read_text(encoding="utf-8").split("POSSIBLE MOVES:")[1]
+    rows: dict[str, dict[str, str]] = {}
+    current = None
+    for line in CELL.sub(r"\n\1:", section).splitlines():
+        line = line.strip()
+        cell = re.match(r"(Type|Costs|Gives|Kills|Killed By|Notes):\s*(.*)$", line)
+        if cell:
+            rows[current][cell.group(1)] = cell.group(2).strip()
+        elif line:
+            current = line.rstrip(":")
+            rows[current] = {}
+    return rows
+
+
+@pytest.mark.skipif(not RULES_TEXT.exists(), reason="the rules text is not on this machine")
+def test_item_table_cells_match_the_rules_text_character_for_character():
+    rows = rules_text_rows()
+    assert list(rows) == [i.name for i in published_table().items]
+    for item in published_table().items:
+        row = rows[item.name]
+        assert row["Type"] == item.type.text(), item.name
+        assert row["Costs"] == (str(item.price) if item.choosable else "NaN"), item.name
+        assert row.get("Gives", "0") == str(item.gives), item.name
+        assert row["Kills"] == as_published(item.kills), item.name
+        assert row["Killed By"] == as_published(item.killed_by), item.name
+        assert ("Notes" in row) == (item.name in NOTE_RULES or item.name == "Bazooka"), item.name
+
+
 def test_items_without_note_rules_have_none():
     for item in published_table().items:
         if item.name not in NOTE_RULES:
@@ -153,6 +193,81 @@ def test_everything_covers_every_item():
 def test_every_known_contradiction_is_found_and_nothing_else():
     found = {(c.killer.name, c.victim.name) for c in contradictions(published_table())}
     assert found == KNOWN_CONTRADICTIONS
+
+
+# --- how each reading choice (items.toml comments) moves the contradictions ---
+
+def pairs(table) -> set[tuple[str, str]]:
+    return {(c.killer.name, c.victim.name) for c in contradictions(table)}
+
+
+def reread_items(change) -> set[tuple[str, str]]:
+    """The contradictions if every item were read through ``change``."""
+    table = published_table()
+    return pairs(dataclasses.replace(table, items=tuple(change(i) for i in table.items)))
+
+
+def reread_refs(change) -> set[tuple[str, str]]:
+    """The contradictions if every Kills / Killed By reference were read through ``change``."""
+    return reread_items(lambda i: dataclasses.replace(i, kills=tuple(map(change, i.kills)),
+                                                      killed_by=tuple(map(change, i.killed_by))))
+
+
+def test_choice_blast_is_not_a_weapon_makes_19_not_22():
+    as_weapon = reread_items(lambda i: dataclasses.replace(i, not_counted_as=()))
+    blast = "Firework (blast)"
+    assert as_weapon - KNOWN_CONTRADICTIONS == {(blast, v) for v in (
+        "Orange Juice (unactivated)", "Firework (launch)", "Mirror", "Skip")}
+    assert KNOWN_CONTRADICTIONS - as_weapon == {(blast, "Shield")}
+    assert len(as_weapon) == 22
+
+
+def test_choice_blast_belongs_to_nobody_so_is_never_a_victim():
+    held = reread_items(lambda i: dataclasses.replace(i, held=True))
+    assert held - KNOWN_CONTRADICTIONS == {("Bazooka", "Firework (blast)")} and len(held) == 20
+
+
+def test_choice_defense_i_means_exactly_level_i():
+    at_least = reread_refs(lambda r: dataclasses.replace(r, level=None, min_level=1)
+                           if (r.category, r.level) == ("defense", 1) else r)
+    assert at_least - KNOWN_CONTRADICTIONS == {
+        ("Grenade", "Orange Juice (activated)"), ("Grenade", "Reinforced Shield"),
+        ("Laser Gun", "Orange Juice (activated)"), ("Laser Gun", "Reinforced Shield"),
+        ("Firework (blast)", "Orange Juice (activated)")}
+    assert KNOWN_CONTRADICTIONS <= at_least
+
+
+def test_choice_shield_weapon_bomb_is_a_type_not_a_name():
+    as_name = reread_refs(lambda r: Ref(item=r.as_published) if r.as_published else r)
+    assert as_name - KNOWN_CONTRADICTIONS == {("Grenade", "Shield"), ("Bazooka", "Shield")}
+    assert KNOWN_CONTRADICTIONS <= as_name
+
+
+def test_choice_level_x_is_ten():
+    no_level = reread_items(lambda i: dataclasses.replace(i, type=dataclasses.replace(i.type, level=None))
+                            if i.type.level == 10 else i)
+    assert no_level - KNOWN_CONTRADICTIONS == {
+        ("Bazooka", "Gun"), ("Bazooka", "Laser Gun"), ("Bazooka", "Grenade"),
+        ("Orange Juice (activated)", "Bazooka")}
+
+
+def test_choice_gun_without_level_covers_level_0_guns():
+    gun_i_up = reread_refs(lambda r: dataclasses.replace(r, min_level=1)
+                           if (r.category, r.kind, r.level, r.min_level) == ("weapon", "gun", None, None)
+                           else r)
+    assert gun_i_up - KNOWN_CONTRADICTIONS == {("Stun Gun", "Reload"), ("Stun Gun", "Battery")}
+    assert KNOWN_CONTRADICTIONS - gun_i_up == {("Minigun", "Reload"), ("Minigun", "Battery")}
+
+
+def test_choice_bomb_without_category_changes_nothing():
+    weapons_only = reread_refs(lambda r: dataclasses.replace(r, category="weapon")
+                               if (r.category, r.kind) == (None, "bomb") else r)
+    assert weapons_only == KNOWN_CONTRADICTIONS
+
+
+def test_choice_an_item_meets_itself():
+    assert {(k, v) for k, v in KNOWN_CONTRADICTIONS if k == v} == {("Grenade", "Grenade"),
+                                                                  ("Bazooka", "Bazooka")}
 
 
 @pytest.mark.parametrize("killer,victim", sorted(KNOWN_CONTRADICTIONS))
