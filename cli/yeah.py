@@ -102,7 +102,7 @@ def result_text(table: ItemTable, result: RoundResult) -> str:
         fate = "KILLED by " + ", ".join(f"{k.killer or 'nobody'}'s {name[k.item]}" for k in o.killed_by) \
             if o.killed else "survives"
         lines.append(f"{o.name}: {what}; {fate}; ammo {o.ammo_before} -> {o.ammo_after}")
-    lines += [f"{who} must Skip next turn (stunned)" for who in result.stunned]
+    lines += [f"{who} is stunned: plays Skip next turn" for who in result.stunned]
     lines += [f"{who} is revived by {by} with 0 ammo" for who, by in result.revived]
     lines += [f"note: {n}" for n in result.notes]
     standing = result.standing

@@ -437,7 +437,7 @@ def test_solve_example_round_text(run):
     assert result.exit_code == 0, result.output
     assert "Eve: Battery; KILLED" in result.output
     assert "Dee: Gun (Mirror, copying Ana)" in result.output
-    assert "Cy must Skip next turn" in result.output
+    assert "Cy is stunned: plays Skip next turn" in result.output
 
 
 def test_solve_json_gives_the_next_round_to_play(run, tmp_path):

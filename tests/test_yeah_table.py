@@ -344,41 +344,23 @@ def test_custom_table_contradiction_is_found(tmp_path, run):
     assert result.exit_code == 1 and "Poke -> Wait" in result.output
 
 
-def test_unknown_item_name_is_a_finding(tmp_path, run):
-    result = check_text(tmp_path, run, SMALL.replace('item = "Wait"', 'item = "Wiat"'))
-    assert result.exit_code == 1 and "unknown item 'Wiat'" in result.output
-    assert "item[0].kills[0]" in result.output
-
-
-def test_type_reference_covering_nothing_is_a_finding(tmp_path, run):
-    result = check_text(tmp_path, run, SMALL.replace("min_level = 1 }", "min_level = 3 }"))
-    assert result.exit_code == 1 and "covers no item" in result.output
-
-
-def test_cost_that_cannot_be_paid_is_a_finding(tmp_path, run):
-    result = check_text(tmp_path, run, SMALL.replace("cost = 1\n", "cost = -2\n"))
-    assert result.exit_code == 1 and "a cost of -2 cannot be paid" in result.output
-
-
-def test_cost_above_any_reachable_ammunition_is_a_finding(tmp_path, run):
-    text = SMALL.replace("gives = 1\n", "").replace("cost = 1\n", "cost = 3\n")
+@pytest.mark.parametrize("changes,message", [
+    ([('item = "Wait"', 'item = "Wiat"')], "item[0].kills[0] (Poke): unknown item 'Wiat'"),
+    ([("min_level = 1 }", "min_level = 3 }")], "covers no item"),
+    ([("cost = 1\n", "cost = -2\n")], "a cost of -2 cannot be paid"),
+    ([("gives = 1\n", ""), ("cost = 1\n", "cost = 3\n")], "no player can ever hold more than 0"),
+    ([("cost = 1\n", "cost = nan\n")], "NaN cost"),
+    ([("fallback = true", "")], "exactly one (Skip)"),
+    ([('name = "Poke"', 'name = "wait"')], "two items share the name"),
+], ids=["unknown-item", "type-covering-nothing", "negative-cost", "cost-above-reach", "nan-cost",
+        "no-skip", "two-names"])
+def test_a_table_that_cannot_be_played_is_a_finding(tmp_path, run, changes, message):
+    text = SMALL
+    for old, new in changes:
+        assert old in text
+        text = text.replace(old, new)
     result = check_text(tmp_path, run, text)
-    assert result.exit_code == 1 and "no player can ever hold more than 0" in result.output
-
-
-def test_nan_cost_needs_an_item_that_makes_it(tmp_path, run):
-    result = check_text(tmp_path, run, SMALL.replace("cost = 1\n", "cost = nan\n"))
-    assert result.exit_code == 1 and "NaN cost" in result.output
-
-
-def test_a_table_without_skip_is_a_finding(tmp_path, run):
-    result = check_text(tmp_path, run, SMALL.replace("fallback = true", ""))
-    assert result.exit_code == 1 and "exactly one (Skip)" in result.output
-
-
-def test_two_items_with_one_name_is_a_finding(tmp_path, run):
-    result = check_text(tmp_path, run, SMALL.replace('name = "Poke"', 'name = "wait"'))
-    assert result.exit_code == 1 and "two items share the name" in result.output
+    assert result.exit_code == 1 and message in result.output
 
 
 @pytest.mark.parametrize("old,new,field", [

@@ -51,6 +51,12 @@ def test_concept_rows_run_across_up_and_both_diagonals(row):
     assert outcome is not None and outcome.loser == 0
 
 
+def test_concept_players_take_turns_each_placing_their_own_mark():
+    pos, _ = game(Variant(3), "a1", "b2", "c3")
+    assert pos.to_move == 1
+    assert pos.marks == (cells("a1 c3", 3), cells("b2", 3))
+
+
 def test_concept_second_player_loses_too():
     _, outcome = game(Variant(3), "a1", "b2", "c1", "a2", "a3", "c2")
     assert outcome.loser == 1 and outcome.row == cells("a2 b2 c2", 3)

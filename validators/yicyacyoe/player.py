@@ -19,7 +19,7 @@ from .engine import Position, Turn, legal_turns, play, turn_size
 from .search import LOSS, Search
 from .solver import solve
 
-LOOKAHEAD_TURNS = 400     # above this many legal turns, turns are built one mark at a time
+LOOKAHEAD_TURNS = 400     # above this many legal turns, only turns of the safest cells are tried
 
 
 @dataclass(frozen=True)
