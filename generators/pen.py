@@ -149,6 +149,22 @@ class Pen:
             y -= step
         return y + step - to_mm(size) * 0.25
 
+    def title_band(self, height: float, title: str, colour: Colour, *, text_colour: Colour = "#ffffff",
+                   size: float = 14.0, baseline: float = 4.5) -> None:
+        """A card's coloured band across its top edge, bled off the sides, with a centred title.
+
+        With ink saver the band is white with an outline in ``colour`` and the title in ``colour``.
+        ``baseline`` is the title's baseline above the band's lower edge, in mm.
+        """
+        light = self.ink_saver
+        self.rect(-self.bleed, self.h - height, self.w + 2 * self.bleed, height + self.bleed,
+                  fill="#ffffff" if light else colour)
+        if light:
+            self.rect(3, self.h - height + 1.5, self.w - 6, height - 4.5, stroke=colour, width=0.8,
+                      radius=2)
+        self.fit_text(self.w / 2, self.h - height + baseline, title, self.w - 10, size=size, bold=True,
+                      colour=colour if light else text_colour, anchor="centre")
+
     def label(self, text: str, *, y: float = 1.6, size: float = 4.5) -> None:
         """The small ``[id]`` line that people and ``icp-print check`` read to count components."""
         self.text(self.w / 2, y, f"[{text}]", size=size, colour=LABEL_GREY, anchor="centre")

@@ -21,13 +21,7 @@ def _colour(name: str) -> dict:
 
 def _band(pen: Pen, fill: str, text: str, text_colour: str) -> None:
     """The band across the top: colour name or Action title."""
-    light = pen.ink_saver
-    pen.rect(-pen.bleed, pen.h - HEADER, pen.w + 2 * pen.bleed, HEADER + pen.bleed,
-             fill="#ffffff" if light else fill)
-    if light:
-        pen.rect(3, pen.h - HEADER + 1.5, pen.w - 6, HEADER - 4.5, stroke=fill, width=0.8, radius=2)
-    pen.fit_text(pen.w / 2, pen.h - HEADER + 4.6, text, pen.w - 10, size=17, bold=True,
-                 colour=fill if light else text_colour, anchor="centre")
+    pen.title_band(HEADER, text, fill, text_colour=text_colour, size=17, baseline=4.6)
 
 
 def _frame(pen: Pen, colour: str) -> None:

@@ -22,13 +22,7 @@ def label(item: Item) -> str:
 
 
 def _band(pen: Pen, colour: str, title: str) -> None:
-    light = pen.ink_saver
-    pen.rect(-pen.bleed, pen.h - HEADER, pen.w + 2 * pen.bleed, HEADER + pen.bleed,
-             fill="#ffffff" if light else colour)
-    if light:
-        pen.rect(3, pen.h - HEADER + 1.5, pen.w - 6, HEADER - 4, stroke=colour, width=0.8, radius=2)
-    pen.fit_text(pen.w / 2, pen.h - HEADER + 4.4, title, pen.w - 10, size=14, bold=True,
-                 colour=colour if light else "#ffffff", anchor="centre")
+    pen.title_band(HEADER, title, colour, size=14, baseline=4.4)
 
 
 def _number_box(pen: Pen, x: float, y: float, w: float, caption: str, value: str, colour: str) -> None:

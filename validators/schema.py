@@ -43,7 +43,9 @@ def load_json(path: str | Path) -> Any:
     raw = read_bytes(path)
     try:
         return json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+    except UnicodeDecodeError:
+        raise InputError("not a UTF-8 text file (is it a JSON file?)", source=name) from None
+    except json.JSONDecodeError as exc:
         raise InputError(f"JSON syntax error: {exc}", source=name) from None
 
 
