@@ -86,6 +86,7 @@ def solve_command(time_limit: float | None, as_json: bool, **kwargs) -> None:
       icp-print solve yicyacyoe --size 5 --row 3 --time-limit 60
     """
     from ..validators.yicyacyoe.engine import start
+    from ..validators.yicyacyoe.search import LOSS
     from ..validators.yicyacyoe.solver import solve
     variant = variant_from(kwargs)
 
@@ -101,6 +102,8 @@ def solve_command(time_limit: float | None, as_json: bool, **kwargs) -> None:
     names = data["best_moves"]
     if result.value is None:
         click.echo(f"time limit reached after {result.seconds:.1f} s: value not proven yet")
+    elif result.value == LOSS:
+        click.echo(f"every first turn loses against perfect play ({len(names)} turns)")
     elif names:
         more = "" if result.complete else " (time ran out: more may exist)"
         click.echo(f"best first turns ({len(names)}){more}: {', '.join(names)}")

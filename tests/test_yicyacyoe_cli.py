@@ -36,6 +36,12 @@ def test_solve_text_names_the_variant_and_the_first_player_result(run):
     assert "searched" in result.output
 
 
+def test_solve_text_for_a_lost_variant_does_not_list_every_turn(run):
+    result = run("solve", "yicyacyoe", "--size", "4", "--row", "3")
+    assert "loss for the first player" in result.output
+    assert "every first turn loses against perfect play (16 turns)" in result.output
+
+
 def test_solve_options_reach_the_solver(run):
     plain = json.loads(run("solve", "yicyacyoe", "--size", "3", "--row", "2", "--json").output)
     shared = json.loads(run("solve", "yicyacyoe", "--size", "3", "--row", "2", "--shared-marks",
