@@ -16,14 +16,14 @@ from .common import VERSION
 COMMAND_MODULES = (
     "core",
     "ryb",
-    "dice",
-    "accellerator",
-    "yeah",
-    "yield_solve",
     "yield_",
-    "yicyacyoe",
+    "yield_solve",
+    "accellerator",
     "ycp",
     "ycp_solve",
+    "yicyacyoe",
+    "yeah",
+    "dice",
 )
 
 
