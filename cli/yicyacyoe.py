@@ -113,8 +113,8 @@ def solve_command(time_limit: float | None, as_json: bool, **kwargs) -> None:
 
 @click.command("yicyacyoe")
 @variant_options(1)
-@click.option("--first", type=click.Choice(["you", "me"]), default="you", show_default=True,
-              help="Who places first: you, or me (the computer).")
+@click.option("--first", type=click.Choice(["you", "computer"]), default="you", show_default=True,
+              help="Who places the first turn: you or the computer.")
 @click.option("--think", type=click.FloatRange(0.1, 600), default=3.0, show_default=True,
               help="Seconds the computer may search per turn before it plays by heuristic.")
 @seed_option
@@ -129,7 +129,7 @@ def play_command(first: str, think: float, seed: int, **kwargs) -> None:
     \b
     Examples:
       icp-print play yicyacyoe --size 3
-      icp-print play yicyacyoe --size 4 --row 3 --per-turn 2 --first me --seed 7
+      icp-print play yicyacyoe --size 4 --row 3 --per-turn 2 --first computer --seed 7
     """
     from ..validators.yicyacyoe.session import play_game
     stdin = click.get_text_stream("stdin")

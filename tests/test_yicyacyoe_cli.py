@@ -92,19 +92,19 @@ def test_play_end_of_input_and_quit_end_cleanly(run):
 
 def test_play_computer_first_with_youbles(run):
     result = run("play", "yicyacyoe", "--size", "4", "--row", "3", "--per-turn", "2",
-                 "--first", "me", "--seed", "5", input="quit\n")
+                 "--first", "computer", "--seed", "5", input="quit\n")
     assert result.exit_code == 0
     assert result.output.index("I place") < result.output.index("your turn: 2 marks in a straight")
 
 
 def test_play_same_seed_same_game(run):
-    a = run("play", "yicyacyoe", "--size", "3", "--first", "me", "--seed", "9", input="quit\n")
-    b = run("play", "yicyacyoe", "--size", "3", "--first", "me", "--seed", "9", input="quit\n")
+    a = run("play", "yicyacyoe", "--size", "3", "--first", "computer", "--seed", "9", input="quit\n")
+    b = run("play", "yicyacyoe", "--size", "3", "--first", "computer", "--seed", "9", input="quit\n")
     assert a.output == b.output
 
 
 def test_play_big_board_falls_back_to_look_ahead(run):
-    result = run("play", "yicyacyoe", "--size", "7", "--row", "3", "--first", "me", "--think",
+    result = run("play", "yicyacyoe", "--size", "7", "--row", "3", "--first", "computer", "--think",
                  "0.2", input="d4\nquit\n")
     assert result.exit_code == 0
     assert "look-ahead" in result.output and result.output.count("I place") == 2

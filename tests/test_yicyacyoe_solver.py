@@ -8,7 +8,7 @@ from functools import lru_cache
 import pytest
 
 from icp_print.validators.yicyacyoe.engine import Position, Turn, legal_turns, play, start
-from icp_print.validators.yicyacyoe.search import DRAW, LOSS, WIN, Search
+from icp_print.validators.yicyacyoe.search import DRAW, LOSS, WIN, Search, SearchTimeout
 from icp_print.validators.yicyacyoe.solver import solve
 from icp_print.validators.yicyacyoe.variant import Variant
 
@@ -147,6 +147,22 @@ def test_time_limit_returns_proven_bounds():
     assert not result.complete and result.as_dict(5)["value"] is None
 
 
+def test_time_limit_keeps_a_bound_proven_before_it_ran_out():
+    # Misère 4x4 is a draw: the first test (can the mover avoid losing?) is
+    # proven, then the clock runs out during the second (can the mover win?).
+    search = Search(Variant(4, 4))
+
+    def clock() -> None:
+        if "win" in search.tick.stage:
+            raise SearchTimeout
+
+    search.check_clock = clock
+    result = solve(start(Variant(4, 4)), search=search)
+    assert (result.lower, result.upper, result.value) == (DRAW, WIN, None)
+    assert result.word == "between draw and win" and not result.complete
+    assert result.as_dict(4)["lower_bound"] == "draw"
+
+
 def test_progress_is_reported_on_long_solves():
     messages = []
     solve(start(Variant(5, 3)), time_limit=1.5, progress=messages.append)
@@ -165,6 +181,18 @@ def test_table_limit_drops_deep_positions_without_changing_values():
     search = Search(Variant(4, 3))
     search.max_entries = 3000
     assert search.value(0, 0) == LOSS and len(search.table) <= 3000
+
+
+def test_dead_cells_merged_in_the_key_keep_their_parity():
+    # Up to symmetry these two positions agree outside their dead cells (cells
+    # whose every row already holds both players' marks), so merging dead
+    # cells gives them the same marks.  In the second a dead cell (d2) is
+    # still free: a spare safe move, which turns the first one's draw into a
+    # win.  The key must keep the parity of the free dead cells.
+    cells = lambda text: Turn.parse(text, 4).mask  # noqa: E731
+    search = Search(Variant(4, 4))
+    assert search.value(cells("b2 d3 b4 c4 d4"), cells("a1 b1 c1 a2 d2 c3")) == DRAW
+    assert search.value(cells("a1 b1 c1 b2 c3"), cells("a2 d3 b4 c4 d4")) == WIN
 
 
 def test_a_finished_board_cannot_be_solved():
@@ -186,8 +214,12 @@ except ImportError:
 @pytest.mark.parametrize("n,k", [(3, 1), (3, 2), (3, 3), (4, 2)])
 def test_open_spiel_misere_mnk_agrees(n, k):
     game = pyspiel.load_game(f"misere(game=mnk(m={n},n={n},k={k}))")
-    theirs, _ = minimax.alpha_beta_search(game, maximum_depth=n * n + 1)
-    assert solve(start(Variant(n, k))).value == round(theirs)
+    theirs, action = minimax.alpha_beta_search(game, maximum_depth=n * n + 1)
+    ours = solve(start(Variant(n, k)))
+    assert ours.value == round(theirs)
+    # OpenSpiel numbers cells row by row from the top, we from the bottom; the
+    # set of best first turns is symmetric, so their pick must be one of ours.
+    assert Turn((action,)) in ours.best_moves
 
 
 def test_turn_parse_of_best_moves_round_trips():

@@ -42,7 +42,7 @@ def check_components(components: list[dict], options: dict) -> tuple[list[Findin
         elif data.get("settings") != variant.board_lines():
             findings.append(failed("settings printed", f"the board says {data.get('settings')}",
                                    label))
-        elif float(data.get("cell_mm", 0)) < MIN_CELL_MM:
+        elif _number(data.get("cell_mm")) < MIN_CELL_MM:
             findings.append(failed("cell size", f"cells of {data.get('cell_mm')} mm are too small "
                                    f"to write in (at least {MIN_CELL_MM:g} mm)", label))
         else:
@@ -51,3 +51,12 @@ def check_components(components: list[dict], options: dict) -> tuple[list[Findin
     if boards < 1:
         findings.append(failed("board count", "no boards printed"))
     return findings, {"boards": boards, "variant": variant.describe()}
+
+
+def _number(value: Any) -> float:
+    """A manifest number, or 0 (too small: reported) when it is missing or not a number."""
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return 0.0
+

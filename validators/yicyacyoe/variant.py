@@ -3,7 +3,7 @@
 The rules let players pick a board size and how many marks go down per
 turn (1, 2 "Youbles", 3 "Yriples"); the rest of the options settle what the
 rules leave open.  Defaults and the reasons for them are in
-``templates/yicyacyoe/variants.toml``.
+``templates/yicyacyoe/boards.toml``.
 
 >>> Variant(4).describe()
 '4x4, rows of 4, 1 mark per turn, own marks'
@@ -66,7 +66,7 @@ class Variant:
                                                    else "anywhere")
         parts = [f"{self.n}x{self.n}", f"rows of {self.k}", turn,
                  "shared marks" if self.shared else "own marks"]
-        if not self.long_rows:
+        if not self.long_rows and self.k < self.n:     # no run is longer than the board
             parts.append(f"rows longer than {self.k} do not count")
         return ", ".join(parts)
 
