@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+import sys
 from pathlib import Path
 
 import click
@@ -132,11 +133,10 @@ def play_command(first: str, think: float, seed: int, **kwargs) -> None:
       icp-print play yicyacyoe --size 4 --row 3 --per-turn 2 --first computer --seed 7
     """
     from ..validators.yicyacyoe.session import play_game
-    stdin = click.get_text_stream("stdin")
 
     def read(prompt: str) -> str | None:
         click.echo(prompt, nl=False)
-        line = stdin.readline()
+        line = sys.stdin.readline()
         if not line:
             click.echo()
             return None
