@@ -32,11 +32,15 @@ def tiles_pdf(tmp_path_factory):
     """The user's own example, ``icp-print yield --out tiles.pdf``, run in an empty folder."""
     from click.testing import CliRunner
     from icp_print.cli.main import main
-    runner = CliRunner()
-    with runner.isolated_filesystem(temp_dir=tmp_path_factory.mktemp("yield")) as folder:
-        result = runner.invoke(main, ["yield", "--out", "tiles.pdf"])
-        assert result.exit_code == 0, result.output
-        return (Path(folder) / "tiles.pdf").read_bytes()
+    folder = tmp_path_factory.mktemp("yield")
+    here = os.getcwd()
+    os.chdir(folder)
+    try:
+        result = CliRunner().invoke(main, ["yield", "--out", "tiles.pdf"])
+    finally:
+        os.chdir(here)
+    assert result.exit_code == 0, result.output
+    return (folder / "tiles.pdf").read_bytes()
 
 
 def manifest(pdf: bytes) -> dict:
