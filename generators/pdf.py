@@ -14,7 +14,7 @@ import tempfile
 from pathlib import Path
 
 from pypdf import PdfReader, PdfWriter
-from pypdf.generic import ArrayObject, ByteStringObject, NameObject
+from pypdf.generic import ArrayObject, ByteStringObject
 from reportlab.pdfgen.canvas import Canvas
 
 from ..validators.errors import InputError

@@ -249,7 +249,6 @@ class Document:
         outline (dice nets) rather than along their bounding box.
         """
         grid = fit_grid(self.settings, w, h)
-        b = self.settings.bleed
         for start in range(0, len(pieces), grid.capacity):
             count = min(grid.capacity, len(pieces) - start)
             used = replace(grid, cols=min(grid.cols, count), rows=-(-count // grid.cols))

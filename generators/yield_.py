@@ -104,7 +104,7 @@ def _hub(pen: Pen, s: float, road: str, mark: str, ends: Collection[Side]) -> No
 
 def _overpass(pen: Pen, s: float, road: str, mark: str) -> None:
     """The N-S road as a bridge over the E-W road: railings and a shadow on the road below."""
-    half, b = s * ROAD / 2, pen.bleed
+    half = s * ROAD / 2
     _straight(pen, s, road, mark, horizontal=True)
     shadow = "#000000" if not pen.ink_saver else "#8a8a8a"
     eave = s * 0.035                           # the deck's shadow on the road below, both sides

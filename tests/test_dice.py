@@ -1,7 +1,6 @@
 """Dice nets and coins: standard pips, glue tabs, counts, and the sheet."""
 from __future__ import annotations
 
-import io
 import json
 
 import pytest
@@ -54,7 +53,7 @@ def test_sheet_holds_nets_and_double_sided_coins(run, tmp_path):
     manifest = json.loads(reader.attachments[MANIFEST_NAME][0])
     counts = {c["kind"]: c["count"] for c in manifest["components"]}
     assert counts == {"d6": 4, "coin": 3}
-    coin_front, coin_back = manifest["pages"][0], manifest["pages"][1]
+    coin_back = manifest["pages"][1]
     assert "HEADS" in reader.pages[0].extract_text() and "TAILS" in reader.pages[1].extract_text()
     assert coin_back["components"] == []   # backs carry art but no labels
     assert run("check", str(out)).exit_code == 0

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from icp_print.validators.errors import InputError
-from icp_print.validators.ryb.model import COLOURS, NEEDS, colour_total
+from icp_print.validators.ryb.model import NEEDS, colour_total
 from icp_print.validators.ryb.odds import at_least, deck_report, goal_odds, parse_pool, sum_counts
 from icp_print.validators.ryb.deck import load_deck
 

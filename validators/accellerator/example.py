@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from .board import cell_name, parse_cell
+from .board import cell_name, parse_cell  # noqa: F401 (cell_name: used by the doctests)
 from .board_file import standard_board
 from .model import Pawn, State
 from .movement import Move, trace_move

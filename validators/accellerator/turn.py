@@ -146,7 +146,7 @@ def _accel_event(energy: int, roll: int, kind: str, new: int) -> Event:
         return Event("accel-above", f"rolled {roll}, above energy {energy}: energy rises to {new}")
     if kind == "below":
         return Event("accel-below", f"rolled {roll}, below energy {energy}: a deflector must change")
-    said = "energy stays" if new == energy else f"energy changes to"
+    said = "energy stays" if new == energy else "energy changes to"
     return Event("accel-equal", f"rolled {roll}, equal to energy {energy}: {said} {new}; "
                  "one deflector may change")
 
