@@ -14,6 +14,7 @@ from .sheet import Document, Piece, Placed, SheetSettings
 from .yield_ import RULESET, draw_tile
 
 OWNER_COLOURS = ("#d32f2f", "#1976d2", "#388e3c", "#f9a825")
+SEAM = 0.25   # mm each tile overlaps its neighbours on the map
 
 
 def map_geometry(settings: SheetSettings, rows: int, cols: int,
@@ -54,7 +55,8 @@ def build_map(settings: SheetSettings, cells: Sequence, rows: int, cols: int, ti
                     continue
                 canvas = pen.canvas
                 canvas.saveState()
-                tile_pen = pen_for(canvas, x, y, side, side, ink_saver=pen.ink_saver)
+                # a hair of bleed so neighbouring tiles overlap: no seam between them on screen
+                tile_pen = pen_for(canvas, x, y, side, side, bleed=SEAM, ink_saver=pen.ink_saver)
                 draw_tile(tile_pen, cell.tile, cell.rotation, label=False)
                 canvas.restoreState()
                 owner = getattr(cell, "owner", None)
