@@ -5,7 +5,6 @@ Run: python bench/bench_accellerator.py [--repeat N] [--games N]
 from __future__ import annotations
 
 import argparse
-import statistics
 import time
 from dataclasses import replace
 
@@ -19,15 +18,7 @@ from icp_print.validators.accellerator.scenario import load_scenario, parse_scen
 from icp_print.validators.accellerator.search import best_turn
 from icp_print.validators.accellerator.simulate import simulate
 from icp_print.validators.accellerator.turn import play_turn
-
-
-def timed(func, repeat: int) -> tuple[float, float, object]:
-    times, result = [], None
-    for _ in range(repeat):
-        start = time.perf_counter()
-        result = func()
-        times.append(time.perf_counter() - start)
-    return min(times), statistics.median(times), result
+from timing import timed
 
 
 def trace_all(scenario) -> int:

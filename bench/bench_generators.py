@@ -5,8 +5,6 @@ Run: python bench/bench_generators.py [--repeat N]
 from __future__ import annotations
 
 import argparse
-import statistics
-import time
 
 from icp_print.cli.common import ALL_BUILDERS, VERSION
 from icp_print.cli import main as _registers_everything  # noqa: F401  (fills ALL_BUILDERS)
@@ -15,15 +13,7 @@ from icp_print.generators.sheet import SheetSettings, paper
 from icp_print.validators.ryb.deck import load_deck
 from icp_print.validators.ryb.model import STARTING_POOL
 from icp_print.validators.ryb.odds import at_least, deck_report, goal_odds, sum_counts
-
-
-def timed(func, repeat: int) -> tuple[float, float]:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        func()
-        times.append(time.perf_counter() - start)
-    return min(times), statistics.median(times)
+from timing import timed
 
 
 def main() -> None:
@@ -33,7 +23,7 @@ def main() -> None:
     settings = SheetSettings(paper=paper("a4"))
     rows = []
     for name, _, build in ALL_BUILDERS:
-        best, median = timed(lambda: render(build(settings), VERSION), args.repeat)
+        best, median, _ = timed(lambda: render(build(settings), VERSION), args.repeat)
         rows.append((f"generate {name}", best, median))
     deck = load_deck()
 
@@ -42,12 +32,12 @@ def main() -> None:
             cached.cache_clear()
         deck_report(deck.goals(), STARTING_POOL)
 
-    rows.append(("solve ryb: reference deck report (cold)", *timed(cold_report, args.repeat)))
+    rows.append(("solve ryb: reference deck report (cold)", *timed(cold_report, args.repeat)[:2]))
     rows.append(("solve ryb: purple-9 3r,1y,3b", *timed(
-        lambda: goal_odds("purple", 9, {"red": 3, "yellow": 1, "blue": 3}), args.repeat)))
+        lambda: goal_odds("purple", 9, {"red": 3, "yellow": 1, "blue": 3}), args.repeat)[:2]))
     rows.append(("solve ryb: black-60 with 20 dice a colour (cold)", *timed(
         lambda: (sum_counts.cache_clear(), at_least.cache_clear(),
-                 goal_odds("black", 60, {"red": 20, "yellow": 20, "blue": 20})), args.repeat)))
+                 goal_odds("black", 60, {"red": 20, "yellow": 20, "blue": 20})), args.repeat)[:2]))
     width = max(len(r[0]) for r in rows)
     print(f"icp-print {VERSION}, best and median of {args.repeat} runs")
     print(f"{'task':<{width}}  {'best s':>8}  {'median s':>8}")

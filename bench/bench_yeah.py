@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
-import time
 
 from icp_print.cli.common import VERSION
 from icp_print.generators.pdf import render
@@ -18,15 +16,7 @@ from icp_print.validators.yeah.consistency import check_table, contradictions
 from icp_print.validators.yeah.resolve import resolve
 from icp_print.validators.yeah.round import parse_round
 from icp_print.validators.yeah.table import load_table, published_table
-
-
-def timed(func, repeat: int) -> tuple[float, float]:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        func()
-        times.append(time.perf_counter() - start)
-    return min(times), statistics.median(times)
+from timing import timed
 
 
 def random_rounds(count: int, players: int, seed: int = 0) -> list:
@@ -49,15 +39,15 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
     table = published_table()
-    rows = [("load + check table", *timed(lambda: check_table(load_table()), args.repeat)),
-            ("find contradictions", *timed(lambda: contradictions(table), args.repeat))]
+    rows = [("load + check table", *timed(lambda: check_table(load_table()), args.repeat)[:2]),
+            ("find contradictions", *timed(lambda: contradictions(table), args.repeat)[:2])]
     for players in (2, 4, 8):
         rounds = random_rounds(args.rounds, players)
-        best, median = timed(lambda: [resolve(table, r) for r in rounds], args.repeat)
+        best, median, _ = timed(lambda: [resolve(table, r) for r in rounds], args.repeat)
         rows.append((f"resolve {args.rounds} rounds, {players} players", best, median))
     settings = SheetSettings(paper=paper("a4"))
     rows.append(("print 17 item cards", *timed(lambda: render(build(table, settings, published=True),
-                                                               VERSION), args.repeat)))
+                                                               VERSION), args.repeat)[:2]))
     width = max(len(r[0]) for r in rows)
     print(f"{'task':<{width}}  {'best s':>8}  {'median s':>8}")
     for name, best, median in rows:

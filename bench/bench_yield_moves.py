@@ -15,8 +15,6 @@ Run: python bench/bench_yield_moves.py [--repeat N] [--depth N]
 from __future__ import annotations
 
 import argparse
-import statistics
-import time
 
 from icp_print.templates import path as template_path
 from icp_print.validators.yield_.board import Board, PlacedTile
@@ -25,16 +23,7 @@ from icp_print.validators.yield_.search import best_turn, distinct_turns
 from icp_print.validators.yield_.setup import play_setup
 from icp_print.validators.yield_.state import GameState, Vehicle
 from icp_print.validators.yield_.statefile import load_state
-
-
-def timed(func, repeat: int) -> tuple[float, object]:
-    """Median seconds over ``repeat`` runs, and the last result."""
-    times, result = [], None
-    for _ in range(repeat):
-        start = time.perf_counter()
-        result = func()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times), result
+from timing import timed
 
 
 def busiest(players: int, seed: int, turns: int = 16) -> GameState:
@@ -70,12 +59,12 @@ def main() -> None:
     print(header)
     print("-" * len(header))
     for name, state in positions:
-        seconds, turns = timed(lambda: legal_turns(state), args.repeat)
+        _, seconds, turns = timed(lambda: legal_turns(state), args.repeat)
         row = f"{name:<30}{len(turns):>6}{len(distinct_turns(turns)):>9}{seconds * 1000:>11.2f}"
-        seconds, _ = timed(lambda: successors(state), args.repeat)
+        _, seconds, _ = timed(lambda: successors(state), args.repeat)
         row += f"{seconds * 1000:>9.2f}"
         for depth in range(1, args.depth + 1):
-            seconds, choice = timed(lambda: best_turn(state, depth), args.repeat)
+            _, seconds, choice = timed(lambda: best_turn(state, depth), args.repeat)
             row += f"{seconds * 1000:>13.1f}{choice.nodes:>8}"
         print(row)
 
