@@ -1,7 +1,16 @@
-"""Reading rendered pages back: where the dark lines are, in millimetres."""
+"""Reading printed PDFs back in tests: where the dark lines fall (mm), the manifest, and the
+PDF a user's own command writes."""
 from __future__ import annotations
 
+import io
+import json
+import os
+from pathlib import Path
+
 import pypdfium2
+from pypdf import PdfReader
+
+from icp_print.validators.pdfcheck import MANIFEST_NAME
 
 MM_PER_INCH = 25.4
 
@@ -39,3 +48,23 @@ def dark_ys(image, x_mm: float, page_h_mm: float, dpi: int) -> list[float]:
     col = round(x_mm * dpi / MM_PER_INCH)
     values = [image.getpixel((col, y)) for y in range(image.height)]
     return sorted(page_h_mm - (c + 0.5) * MM_PER_INCH / dpi for c in _runs(values))
+
+
+def manifest(pdf: bytes) -> dict:
+    """The icp-print manifest attached to a PDF."""
+    return json.loads(PdfReader(io.BytesIO(pdf)).attachments[MANIFEST_NAME][0])
+
+
+def user_example(folder: Path, *args: str) -> bytes:
+    """Run ``icp-print ARGS`` inside ``folder``, as a user types it (``--out`` relative);
+    the bytes of the PDF it wrote."""
+    from click.testing import CliRunner
+    from icp_print.cli.main import main
+    here = os.getcwd()
+    os.chdir(folder)
+    try:
+        result = CliRunner().invoke(main, list(args))
+    finally:
+        os.chdir(here)
+    assert result.exit_code == 0, result.output
+    return (folder / args[args.index("--out") + 1]).read_bytes()

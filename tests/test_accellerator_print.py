@@ -3,8 +3,6 @@ land on the rendered pages (within 0.2 mm)."""
 from __future__ import annotations
 
 import io
-import json
-import os
 
 import pypdfium2
 import pytest
@@ -12,10 +10,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
-from icp_print.validators.pdfcheck import MANIFEST_NAME
 
 from conftest import assert_clean_failure
-from pagescan import dark_xs, dark_ys, render
+from pagescan import dark_xs, dark_ys, render, manifest, user_example
 
 DPI = 200
 TOL = 0.2
@@ -28,26 +25,12 @@ GRID_LEFT, GRID_TOP = RING_LEFT + CELL, RING_TOP - CELL
 
 @pytest.fixture(scope="module")
 def set_pdf(tmp_path_factory):
-    from click.testing import CliRunner
-    from icp_print.cli.main import main
-    folder = tmp_path_factory.mktemp("acc")
-    here = os.getcwd()
-    os.chdir(folder)
-    try:
-        result = CliRunner().invoke(main, ["accellerator", "--out", "board.pdf"])  # the user's example
-    finally:
-        os.chdir(here)
-    assert result.exit_code == 0, result.output
-    return (folder / "board.pdf").read_bytes()
+    return user_example(tmp_path_factory.mktemp("acc"), "accellerator", "--out", "board.pdf")  # the user's example
 
 
 @pytest.fixture(scope="module")
 def board_page(set_pdf):
     return render(set_pdf, 0, DPI)
-
-
-def manifest(pdf: bytes) -> dict:
-    return json.loads(PdfReader(io.BytesIO(pdf)).attachments[MANIFEST_NAME][0])
 
 
 def rgb(pdf: bytes, index: int, x_mm: float, y_mm: float, page_h: float = A4_H):

@@ -3,38 +3,22 @@ what is printed where, and the extra outputs."""
 from __future__ import annotations
 
 import io
-import json
-import os
 import re
 import xml.etree.ElementTree as ET
 
 import pytest
 from pypdf import PdfReader, PdfWriter
 
-from icp_print.validators.pdfcheck import MANIFEST_NAME
 
 from conftest import assert_clean_failure
+from pagescan import manifest, user_example
 
 MM = 72 / 25.4
 
 
 @pytest.fixture(scope="module")
 def deck_pdf(tmp_path_factory):
-    from click.testing import CliRunner
-    from icp_print.cli.main import main
-    folder = tmp_path_factory.mktemp("ryb")
-    here = os.getcwd()
-    os.chdir(folder)
-    try:
-        result = CliRunner().invoke(main, ["ryb", "--out", "deck.pdf"])   # the user's own example
-    finally:
-        os.chdir(here)
-    assert result.exit_code == 0, result.output
-    return (folder / "deck.pdf").read_bytes()
-
-
-def manifest(pdf: bytes) -> dict:
-    return json.loads(PdfReader(io.BytesIO(pdf)).attachments[MANIFEST_NAME][0])
+    return user_example(tmp_path_factory.mktemp("ryb"), "ryb", "--out", "deck.pdf")  # the user's own example
 
 
 def test_user_example_writes_the_deck(deck_pdf):

@@ -3,7 +3,6 @@ turned a quarter, placed to 0.2 mm, with the card's back behind it."""
 from __future__ import annotations
 
 import io
-import json
 
 import pytest
 from pypdf import PdfReader
@@ -16,19 +15,13 @@ from icp_print.generators.pen import Pen
 from icp_print.generators.ycp import HEADER, build_gauges, gauge_scale, measure
 from icp_print.generators.ycp_elements import cube_spaces
 from icp_print.generators.ycp_ink import US_SCALE, Ink
-from icp_print.validators.pdfcheck import MANIFEST_NAME
 from icp_print.validators.ycp.fit import SMALLEST_PT
 from icp_print.validators.ycp.postcard import CARD_H, CARD_W, GAMES
 from icp_print.validators.ycp.postcard_file import load_postcard
 
-from pagescan import dark_xs
-from pagescan import render as raster
+from pagescan import dark_xs, manifest, render as raster
 
 MARGIN = 8.0   # mm kept around the enlarged card
-
-
-def manifest(pdf: bytes) -> dict:
-    return json.loads(PdfReader(io.BytesIO(pdf)).attachments[MANIFEST_NAME][0])
 
 
 def test_one_sheet_per_game_and_check_passes(run, tmp_path):

@@ -3,8 +3,6 @@ page (to 0.2 mm), the backs, text that fits, and the check round trip."""
 from __future__ import annotations
 
 import io
-import json
-import os
 from dataclasses import replace
 
 import pytest
@@ -16,14 +14,12 @@ from icp_print.generators.ycp_ink import Ink
 from icp_print.generators.pen import Pen
 from icp_print.generators.sheet import SheetSettings, paper
 from icp_print.generators.pdf import render
-from icp_print.validators.pdfcheck import MANIFEST_NAME
 from icp_print.validators.ycp.fit import SMALLEST_PT
 from icp_print.validators.ycp.postcard import GAMES, Text
 from icp_print.validators.ycp.postcard_file import load_postcard
 
 from conftest import assert_clean_failure
-from pagescan import dark_xs
-from pagescan import render as raster
+from pagescan import dark_xs, manifest, user_example, render as raster
 
 DPI = 300
 TOLERANCE = 0.2
@@ -31,21 +27,7 @@ TOLERANCE = 0.2
 
 @pytest.fixture(scope="module")
 def postcards_pdf(tmp_path_factory):
-    from click.testing import CliRunner
-    from icp_print.cli.main import main
-    folder = tmp_path_factory.mktemp("ycp")
-    here = os.getcwd()
-    os.chdir(folder)
-    try:
-        result = CliRunner().invoke(main, ["ycp", "--out", "postcards.pdf"])   # the help's example
-    finally:
-        os.chdir(here)
-    assert result.exit_code == 0, result.output
-    return (folder / "postcards.pdf").read_bytes()
-
-
-def manifest(pdf: bytes) -> dict:
-    return json.loads(PdfReader(io.BytesIO(pdf)).attachments[MANIFEST_NAME][0])
+    return user_example(tmp_path_factory.mktemp("ycp"), "ycp", "--out", "postcards.pdf")  # the help's example
 
 
 def test_all_seven_postcards_two_to_an_a4_sheet(postcards_pdf):

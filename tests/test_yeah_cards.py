@@ -21,7 +21,7 @@ from icp_print.validators.yeah.model import ItemTable
 from icp_print.validators.yeah.table import published_table
 
 from conftest import assert_clean_failure
-from pagescan import dark_xs, dark_ys, render as render_page
+from pagescan import dark_xs, dark_ys, render as render_page, manifest, user_example
 
 MM = 72 / 25.4
 DPI = 400
@@ -31,21 +31,7 @@ TABLE = published_table()
 
 @pytest.fixture(scope="module")
 def items_pdf(tmp_path_factory) -> bytes:
-    from click.testing import CliRunner
-    from icp_print.cli.main import main
-    folder = tmp_path_factory.mktemp("yeah")
-    here = os.getcwd()
-    os.chdir(folder)
-    try:
-        result = CliRunner().invoke(main, ["yeah-items", "--out", "items.pdf"])   # the user's example
-    finally:
-        os.chdir(here)
-    assert result.exit_code == 0, result.output
-    return (folder / "items.pdf").read_bytes()
-
-
-def manifest(pdf: bytes) -> dict:
-    return json.loads(PdfReader(io.BytesIO(pdf)).attachments[MANIFEST_NAME][0])
+    return user_example(tmp_path_factory.mktemp("yeah"), "yeah-items", "--out", "items.pdf")  # the user's example
 
 
 def test_one_card_per_item_nine_to_a_page(items_pdf):

@@ -2,27 +2,19 @@
 how boards fill the sheet, the settings printed, and the check round trip."""
 from __future__ import annotations
 
-import io
-import json
-
 import pytest
 from pypdf import PdfReader
 
 from icp_print.generators.sheet import SheetSettings, fit_grid, paper
 from icp_print.generators.yicyacyoe import RIM, board_size, build_boards, cell_size
-from icp_print.validators.pdfcheck import MANIFEST_NAME
 from icp_print.validators.yicyacyoe.checks import MIN_CELL_MM, check_components
 from icp_print.validators.yicyacyoe.variant import Variant
 
 from conftest import assert_clean_failure
-from pagescan import dark_xs, dark_ys, render
+from pagescan import dark_xs, dark_ys, render, manifest
 
 DPI = 200
 TOLERANCE_MM = 0.2
-
-
-def manifest(pdf: bytes) -> dict:
-    return json.loads(PdfReader(io.BytesIO(pdf)).attachments[MANIFEST_NAME][0])
 
 
 @pytest.mark.parametrize("n", [3, 4, 9, 15])

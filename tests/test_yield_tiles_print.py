@@ -3,7 +3,6 @@ trims and roads read back from the rendered pages, options and bad input."""
 from __future__ import annotations
 
 import io
-import json
 import os
 import re
 
@@ -14,12 +13,12 @@ from icp_print.generators.pdf import render as render_pdf
 from icp_print.generators.sheet import SheetSettings, fit_grid, paper
 from icp_print.generators.yield_ import ROAD
 from icp_print.generators.yield_map import build_map, map_geometry
-from icp_print.validators.pdfcheck import MANIFEST_NAME, printed_labels
+from icp_print.validators.pdfcheck import printed_labels
 from icp_print.validators.yield_.layout_search import find_layout
 from icp_print.validators.yield_.tiles import SIDES, reference_counts, road_ends
 
 from conftest import assert_clean_failure
-from pagescan import dark_xs, dark_ys, render as render_page
+from pagescan import dark_xs, dark_ys, render as render_page, manifest, user_example
 
 DPI = 100
 TOL = 0.2        # mm
@@ -29,21 +28,7 @@ MM_PER_INCH = 25.4
 @pytest.fixture(scope="module")
 def tiles_pdf(tmp_path_factory):
     """The user's own example, ``icp-print yield --out tiles.pdf``, run in an empty folder."""
-    from click.testing import CliRunner
-    from icp_print.cli.main import main
-    folder = tmp_path_factory.mktemp("yield")
-    here = os.getcwd()
-    os.chdir(folder)
-    try:
-        result = CliRunner().invoke(main, ["yield", "--out", "tiles.pdf"])
-    finally:
-        os.chdir(here)
-    assert result.exit_code == 0, result.output
-    return (folder / "tiles.pdf").read_bytes()
-
-
-def manifest(pdf: bytes) -> dict:
-    return json.loads(PdfReader(io.BytesIO(pdf)).attachments[MANIFEST_NAME][0])
+    return user_example(tmp_path_factory.mktemp("yield"), "yield", "--out", "tiles.pdf")
 
 
 def pixel(image, x_mm: float, y_mm: float, page_h: float) -> int:
