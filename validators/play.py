@@ -1,0 +1,77 @@
+"""The one interface every whole-game engine implements (the shape of
+OpenSpiel's Game and State), so that computer players and the analysis runner
+work against it and never against a game's internals.
+
+A game engine provides a :class:`PlayGame` whose ``new_state`` deals a fresh
+game from setup; the :class:`PlayState` it returns is then driven by
+``legal_actions`` and ``apply`` until ``is_terminal``.  Chance (dice, shuffles,
+draws) is resolved inside ``apply`` from the ``random.Random`` it is given, so
+one seeded generator replays one game exactly.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Protocol
+
+Action = Hashable
+Seat = int
+TERMINAL: Seat = -1
+"""What ``current_player`` answers once the game is over."""
+
+
+class PlayState(Protocol):
+    """One position of one whole game, mutable, advanced in place by ``apply``."""
+
+    num_players: int
+    turns: int
+    """Turns taken so far (one seat acting once)."""
+    rounds: int
+    """Rounds completed so far (every seat having had its turn)."""
+    events: Counter[str]
+    """How often each card, action or rule fired: the analysis report counts these."""
+
+    def current_player(self) -> Seat:
+        """The seat whose decision is next, or :data:`TERMINAL`."""
+        ...
+
+    def legal_actions(self) -> Sequence[Action]:
+        """Every choice the rules allow the current seat; never empty before the end."""
+        ...
+
+    def apply(self, action: Action, rng: random.Random) -> None:
+        """Play ``action`` for the current seat; chance that follows comes from ``rng``."""
+        ...
+
+    def clone(self) -> PlayState:
+        """An independent copy, for search players."""
+        ...
+
+    def is_terminal(self) -> bool:
+        ...
+
+    def returns(self) -> tuple[float, ...]:
+        """Per seat: 1.0 for a win, 0.0 for a loss; a draw shares 1.0 among the tied
+        seats.  A solo game answers ``(1.0,)`` for a win and ``(0.0,)`` for a loss."""
+        ...
+
+    def heuristic(self, seat: Seat) -> float:
+        """The greedy player's documented evaluation of this position for ``seat``
+        (higher is better); search players may use it to cut playouts short."""
+        ...
+
+
+class PlayGame(Protocol):
+    """A game as the analysis runner sees it: its name, seat range and variants."""
+
+    name: str
+    min_players: int
+    max_players: int
+    variants: Mapping[str, Sequence[str]]
+    """Each variant option and the values it accepts; the first value is the default."""
+
+    def new_state(self, players: int, rng: random.Random,
+                  variant: Mapping[str, str]) -> PlayState:
+        """A game set up by the rules for ``players`` seats (setup chance from ``rng``)."""
+        ...
