@@ -51,7 +51,7 @@ def solve_yeah(round_file: Path, items_file: Path | None, as_json: bool) -> None
     everyone's ammunition; --json adds the next round's file.
 
     A kill happens if either the killer's Kills or the victim's Killed By
-    says so (the published table contradicts itself; see the README).
+    says so (the published table contradicts itself; see docs/yeah.md).
 
     \b
     Examples:

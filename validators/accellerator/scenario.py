@@ -1,6 +1,6 @@
 """Reading a scenario file (JSON): a board state plus the turns to play from it.
 
-The format is documented in the README (Accellerator, "Scenario files"); an example is
+The format is documented in docs/accellerator.md ("Scenario files"); an example is
 ``templates/accellerator/example-scenario.json``.  Every problem names the
 file and the dotted field, e.g. ``pawns[1].facing``.
 """
