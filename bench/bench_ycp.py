@@ -12,9 +12,9 @@ from reportlab.pdfgen.canvas import Canvas
 from icp_print.generators.pdf import render
 from icp_print.generators.sheet import SheetSettings, paper
 from icp_print.generators.pen import Pen
-from icp_print.generators.ycp import build, build_gauges, gauge_scale, measure
-from icp_print.generators.ycp_elements import cube_spaces
-from icp_print.generators.ycp_ink import US_SCALE, Ink
+from icp_print.generators.ycp import PostcardOptions, build, gauge_scale, measure
+from icp_print.generators.ycp.elements import cube_spaces
+from icp_print.generators.ycp.ink import US_SCALE, Ink
 from icp_print.validators.ycp.content import check_postcard
 from icp_print.validators.ycp.postcard import CARD_H, CARD_W, GAMES
 from icp_print.validators.ycp.postcard_file import load_postcard
@@ -52,8 +52,8 @@ def main() -> None:
               f"{fit['lines']:>7}")
     readability()
     settings = SheetSettings(paper=paper("a4"))
-    for name, make in (("7 postcards (A6, A4)", lambda: build(list(GAMES), settings)),
-                       ("7 gauge sheets (A4)", lambda: build_gauges(list(GAMES), settings))):
+    for name, make in (("7 postcards (A6, A4)", lambda: build(settings)),
+                       ("7 gauge sheets (A4)", lambda: build(settings, PostcardOptions(gauges=True)))):
         size = len(render(make(), "bench"))
         print(f"{name:<24} build+render {best(lambda: render(make(), 'bench')):8.1f} ms"
               f"  {size / 1024:7.1f} KiB")

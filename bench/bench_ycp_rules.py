@@ -5,7 +5,9 @@ import random
 import time
 from itertools import product
 
-from icp_print.validators.ycp import last_glow_rules, lucha_libre_rules, mad_maxence_rules
+from icp_print.validators.ycp.the_last_glow import rules as last_glow_rules
+from icp_print.validators.ycp.lucha_libre import rules as lucha_libre_rules
+from icp_print.validators.ycp.mad_maxence import rules as mad_maxence_rules
 
 
 def timed(label: str, work) -> None:

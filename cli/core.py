@@ -25,11 +25,12 @@ def check_command(files: tuple[Path, ...], as_json: bool) -> None:
       icp-print check deck.pdf
       icp-print check my-deck.toml --json
     """
+    from ..generators.measures import text_measures
     from ..validators.pdfcheck import check_file
     reports, worst = [], 0
     for file in files:
         try:
-            report = check_file(file)
+            report = check_file(file, text_measures())
         except IcpError as exc:
             if len(files) == 1:
                 raise

@@ -34,17 +34,17 @@ def ycp_command(games: tuple[str, ...], out: Path, size: str, gauges: bool, **kw
       icp-print ycp toroball lucha-libre --postcard us --paper letter --out two.pdf
       icp-print ycp --gauges --out gauges.pdf
     """
-    from ..generators.ycp import build, build_gauges
+    from ..generators.ycp import PostcardOptions, build
     settings = settings_from(kwargs)
-    chosen = list(dict.fromkeys(games)) or list(GAMES)
+    chosen = tuple(dict.fromkeys(games)) or GAMES
     click.echo(f"laying out {len(chosen)} postcard(s) ...", err=True)
-    doc = build_gauges(chosen, settings) if gauges else build(chosen, settings, size)
+    doc = build(settings, PostcardOptions(chosen, size, gauges))
     emit(doc, out, **outputs_from(kwargs))
 
 
 def register(cli, solve, play) -> None:
-    from ..generators.ycp import build, build_gauges
+    from ..generators.ycp import PostcardOptions, build
     cli.add_command(ycp_command)
-    ALL_BUILDERS.append(("ycp", "ycp-postcards.pdf", lambda settings: build(list(GAMES), settings)))
+    ALL_BUILDERS.append(("ycp", "ycp-postcards.pdf", lambda settings: build(settings)))
     ALL_BUILDERS.append(("ycp gauges", "ycp-gauges.pdf",
-                         lambda settings: build_gauges(list(GAMES), settings)))
+                         lambda settings: build(settings, PostcardOptions(gauges=True))))

@@ -42,7 +42,7 @@ def solve_bonnie_and_clyde(roll, threat, prison, spend_ammo, as_json) -> None:
       icp-print solve ycp bonnie-and-clyde --roll 5 --threat 2 --prison 1
       icp-print solve ycp bonnie-and-clyde --threat 2 --prison 3
     """
-    from ..validators.ycp.bonnie_and_clyde_rules import police_action, police_modifier, police_words
+    from ..validators.ycp.bonnie_and_clyde.rules import police_action, police_modifier, police_words
     modifier = police_modifier(prison, threat) - int(spend_ammo)
     if roll is not None:
         row = police_action(roll + modifier)
@@ -79,7 +79,7 @@ def solve_which_side(strength, roll, as_json) -> None:
     """
     from dataclasses import asdict, replace
 
-    from ..validators.ycp.which_side_rules import dice_for, employer_phase, printed_rows, setup
+    from ..validators.ycp.which_side.rules import dice_for, employer_phase, printed_rows, setup
     start = replace(setup(), strength=strength)
     if roll is None:
         if strength + 1 > 10:
@@ -114,7 +114,7 @@ def solve_last_glow(heart, roll, lighthouse, as_json) -> None:
       icp-print solve ycp the-last-glow --heart 3,2 --roll 4 --lighthouse 4,4
       icp-print solve ycp the-last-glow
     """
-    from ..validators.ycp.last_glow_rules import explosion_odds, resolve_heart, rules
+    from ..validators.ycp.the_last_glow.rules import explosion_odds, resolve_heart, rules
     lines = rules().lines
     if heart is None:
         odds = {line: explosion_odds(line) for line in range(1, lines + 1)}
@@ -151,7 +151,7 @@ def solve_toroball(ene, as_json) -> None:
     Example:
       icp-print solve ycp toroball --ene 3
     """
-    from ..validators.ycp.toroball_rules import cow_move_odds
+    from ..validators.ycp.toroball.rules import cow_move_odds
     odds = cow_move_odds(ene)
     if as_json:
         echo_json({"ene": ene, "squares": {str(k): exact(p) for k, p in odds.items()}})

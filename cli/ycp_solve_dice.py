@@ -34,7 +34,7 @@ def solve_lucha_libre(roll: str | None, wrestler: str, dice: int, advise: bool, 
       icp-print solve ycp lucha-libre --roll 3,3,5,6,1 --advise
       icp-print solve ycp lucha-libre --dice 4 --wrestler el-bulldog
     """
-    from ..validators.ycp.lucha_libre_rules import move_odds, moves_in, parse_roll, rules, ways_to_use
+    from ..validators.ycp.lucha_libre.rules import move_odds, moves_in, parse_roll, rules, ways_to_use
     who = rules().wrestlers.get(wrestler)
     if who is None:
         raise InputError(f"unknown wrestler {wrestler!r} (wrestlers: {', '.join(rules().wrestlers)})",
@@ -78,7 +78,7 @@ def solve_lucha_libre(roll: str | None, wrestler: str, dice: int, advise: bool, 
 
 
 def _advise(roll, wrestler: str, name: str, as_json: bool) -> None:
-    from ..validators.ycp.lucha_libre_round import reroll_advice
+    from ..validators.ycp.lucha_libre.round import reroll_advice
     choices = reroll_advice(roll, wrestler)
     if as_json:
         echo_json({"wrestler": wrestler, "roll": list(roll), "choices": [
@@ -116,7 +116,7 @@ def solve_mad_maxence(tech, cb, foe, tu, fight, skill, difficulty, elude, seed, 
       icp-print solve ycp mad-maxence --tech 3 --cb 4 --foe 3 --tu 12
       icp-print solve ycp mad-maxence --tech 3 --cb 4 --foe 3 --fight --seed 7
     """
-    from ..validators.ycp import mad_maxence_rules as mm
+    from ..validators.ycp.mad_maxence import rules as mm
     if elude is not None:
         if skill is None:
             raise InputError("an elude needs --skill, the Driving value", field="--skill")

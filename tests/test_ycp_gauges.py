@@ -12,9 +12,9 @@ from icp_print.generators.sheet import SheetSettings, paper
 from reportlab.pdfgen.canvas import Canvas
 
 from icp_print.generators.pen import Pen
-from icp_print.generators.ycp import HEADER, build_gauges, gauge_scale, measure
-from icp_print.generators.ycp_elements import cube_spaces
-from icp_print.generators.ycp_ink import US_SCALE, Ink
+from icp_print.generators.ycp import HEADER, PostcardOptions, build, gauge_scale, measure
+from icp_print.generators.ycp.elements import cube_spaces
+from icp_print.generators.ycp.ink import US_SCALE, Ink
 from icp_print.validators.ycp.fit import SMALLEST_PT
 from icp_print.validators.ycp.postcard import CARD_H, CARD_W, GAMES
 from icp_print.validators.ycp.postcard_file import load_postcard
@@ -40,7 +40,7 @@ def test_one_sheet_per_game_and_check_passes(run, tmp_path):
 @pytest.mark.parametrize("paper_name", ["a4", "letter"])
 def test_sheet_fills_the_page_header_band_where_expected(paper_name):
     page = paper(paper_name)
-    pdf = render(build_gauges(["which-side"], SheetSettings(paper=page)), "t")
+    pdf = render(build(SheetSettings(paper=page), PostcardOptions(("which-side",), gauges=True)), "t")
     scale = min((page.height - 2 * MARGIN) / CARD_W, (page.width - 2 * MARGIN) / CARD_H)
     assert scale > 1.75                                  # nearly twice the postcard
     left = page.width / 2 - CARD_H * scale / 2           # the card's top edge, turned to the left
@@ -52,7 +52,7 @@ def test_sheet_fills_the_page_header_band_where_expected(paper_name):
 
 
 def test_gauge_sheet_is_bigger_than_the_postcard_by_the_same_factor_everywhere():
-    pdf = render(build_gauges(["toroball"], SheetSettings(paper=paper("a4"))), "t")
+    pdf = render(build(SheetSettings(paper=paper("a4")), PostcardOptions(("toroball",), gauges=True)), "t")
     reader = PdfReader(io.BytesIO(pdf))
     assert "[ycp:toroball:sheet]" in reader.pages[0].extract_text()
     assert "Components" in reader.pages[1].extract_text()   # the back: how to play

@@ -8,8 +8,8 @@ from dataclasses import replace
 import pytest
 
 from icp_print.validators.ycp.content import check_postcard, component_counts, rules_table
-from icp_print.validators.ycp.g117 import actions_problems, diagram_example, earth_problems
-from icp_print.validators.ycp.pictures import paired_actions, ring_field
+from icp_print.validators.ycp.protocol_g117.board import actions_problems, diagram_example, earth_problems
+from icp_print.validators.ycp.protocol_g117.pictures import paired_actions, ring_field
 from icp_print.validators.ycp.postcard import GAMES, Actions, Grid, Map, Track
 from icp_print.validators.ycp.postcard_file import load_postcard
 
@@ -262,7 +262,7 @@ def test_toroball_first_to_two_goals(cards):
 
 
 def test_toroball_scatter_compass_has_six_faces():
-    from icp_print.validators.ycp.pictures import compass_directions
+    from icp_print.validators.ycp.toroball.compass import compass_directions
     card = load_postcard("toroball")
     faces = compass_directions("toroball", card.element("compass"))
     assert sorted(f for f, _, _ in faces) == [1, 2, 3, 4, 5, 6]

@@ -8,9 +8,9 @@ from dataclasses import replace
 import pytest
 from pypdf import PdfReader
 
-from icp_print.generators.ycp import build, measure
-from icp_print.generators.ycp_elements import track_title_width
-from icp_print.generators.ycp_ink import Ink
+from icp_print.generators.ycp import PostcardOptions, build, measure
+from icp_print.generators.ycp.elements import track_title_width
+from icp_print.generators.ycp.ink import Ink
 from icp_print.generators.pen import Pen
 from icp_print.generators.sheet import SheetSettings, paper
 from icp_print.generators.pdf import render
@@ -50,7 +50,7 @@ def test_check_reports_each_postcard_and_passes(postcards_pdf, run, tmp_path):
 
 def test_check_fails_a_manifest_whose_fit_record_says_text_overflows():
     from icp_print.validators.ycp.checks import check_components
-    m = manifest(render(build(["toroball"], SheetSettings(paper=paper("a4"))), "t"))
+    m = manifest(render(build(SheetSettings(paper=paper("a4")), PostcardOptions(("toroball",))), "t"))
     findings, _ = check_components(m["components"], m["options"])
     assert all(f.ok for f in findings)
     fit = m["components"][0]["data"]["fit"]
@@ -61,7 +61,7 @@ def test_check_fails_a_manifest_whose_fit_record_says_text_overflows():
 
 def test_check_fails_a_manifest_missing_a_postcard_it_asks_for():
     from icp_print.validators.ycp.checks import check_components
-    m = manifest(render(build(["toroball"], SheetSettings(paper=paper("a4"))), "t"))
+    m = manifest(render(build(SheetSettings(paper=paper("a4")), PostcardOptions(("toroball",))), "t"))
     findings, _ = check_components(m["components"], dict(m["options"], games=["toroball", "lucha-libre"]))
     assert any(not f.ok and f.rule == "postcards held" for f in findings)
 
@@ -82,7 +82,7 @@ def _track_borders(game: str, track_id: str, size: float):
 
 @pytest.mark.parametrize("size,paper_name", [("a6", "a4"), ("us", "letter")])
 def test_mad_maxence_tu_cells_are_where_the_data_puts_them(size, paper_name):
-    doc = build(["mad-maxence"], SheetSettings(paper=paper(paper_name)), size)
+    doc = build(SheetSettings(paper=paper(paper_name)), PostcardOptions(("mad-maxence",), size))
     pdf = render(doc, "t")
     slot = manifest(pdf)["pages"][0]["components"][0]
     x0, y0, w, h = slot["x_mm"], slot["y_mm"], slot["w_mm"], slot["h_mm"]
@@ -100,7 +100,7 @@ def test_mad_maxence_tu_cells_are_where_the_data_puts_them(size, paper_name):
 
 
 def test_which_side_strength_track_ends_at_its_box_edge():
-    pdf = render(build(["which-side"], SheetSettings(paper=paper("a4"))), "t")
+    pdf = render(build(SheetSettings(paper=paper("a4")), PostcardOptions(("which-side",))), "t")
     slot = manifest(pdf)["pages"][0]["components"][0]
     borders, mid_y, _ = _track_borders("which-side", "strength", 148)
     found = dark_xs(raster(pdf, 0, DPI), slot["y_mm"] + mid_y, 297, DPI)
@@ -143,7 +143,8 @@ def test_text_that_cannot_fit_is_reported():
 
 def test_same_inputs_give_identical_pdfs():
     settings = SheetSettings(paper=paper("a4"))
-    assert render(build(["lucha-libre"], settings), "t") == render(build(["lucha-libre"], settings), "t")
+    options = PostcardOptions(("lucha-libre",))
+    assert render(build(settings, options), "t") == render(build(settings, options), "t")
 
 
 def test_named_games_only(run, tmp_path):

@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from icp_print.validators.errors import RuleError
-from icp_print.validators.ycp.bonnie_and_clyde_rules import (Gauges, change, has_lost, love_to_death,
+from icp_print.validators.ycp.bonnie_and_clyde.rules import (Gauges, change, has_lost, love_to_death,
                                                              police_action, police_modifier, police_phase,
                                                              printed_rows, resolution_phase, roy_phase,
                                                              roy_switches)

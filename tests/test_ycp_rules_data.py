@@ -9,8 +9,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from icp_print.validators.errors import InputError
-from icp_print.validators.ycp import (bonnie_and_clyde_rules, last_glow_rules, lucha_libre_rules,
-                                      mad_maxence_rules, toroball_rules, which_side_rules)
+from icp_print.validators.ycp.bonnie_and_clyde import rules as bonnie_and_clyde_rules
+from icp_print.validators.ycp.the_last_glow import rules as last_glow_rules
+from icp_print.validators.ycp.lucha_libre import rules as lucha_libre_rules
+from icp_print.validators.ycp.mad_maxence import rules as mad_maxence_rules
+from icp_print.validators.ycp.toroball import rules as toroball_rules
+from icp_print.validators.ycp.which_side import rules as which_side_rules
 from icp_print.validators.ycp import tables as tables_module
 from icp_print.validators.ycp.tables import load_tables, tables_file
 

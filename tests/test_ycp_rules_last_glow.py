@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from icp_print.validators.errors import RuleError
-from icp_print.validators.ycp.last_glow_rules import (HeartMove, Lighthouse, contact_loses_game,
+from icp_print.validators.ycp.the_last_glow.rules import (HeartMove, Lighthouse, contact_loses_game,
                                                       crew_actions, explosion_damage, explosion_odds,
                                                       hunt_succeeds, lighthouse_management, move_heart,
                                                       printed_rows, resolve_heart, rules, spawn_dice,

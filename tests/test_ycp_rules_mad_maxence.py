@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from icp_print.validators.errors import RuleError
-from icp_print.validators.ycp.mad_maxence_rules import (Flip, combat_odds, combat_round, elude, elude_odds,
+from icp_print.validators.ycp.mad_maxence.rules import (Flip, combat_odds, combat_round, elude, elude_odds,
                                                         fight, flip,
                                                         heads_odds, printed_rows, repair, resolution_succeeds,
                                                         rules, spend_tu, success_odds)

@@ -4,8 +4,10 @@ from __future__ import annotations
 import tomllib
 
 from icp_print.templates import path
-from icp_print.validators.ycp import (bonnie_and_clyde_rules, last_glow_rules, lucha_libre_rules,
-                                      which_side_rules)
+from icp_print.validators.ycp.bonnie_and_clyde import rules as bonnie_and_clyde_rules
+from icp_print.validators.ycp.the_last_glow import rules as last_glow_rules
+from icp_print.validators.ycp.lucha_libre import rules as lucha_libre_rules
+from icp_print.validators.ycp.which_side import rules as which_side_rules
 
 
 def front(game: str, item_id: str) -> dict:

@@ -7,7 +7,7 @@ import pytest
 
 from icp_print.validators.errors import RuleError
 from icp_print.validators.ycp.tables import load_tables
-from icp_print.validators.ycp.toroball_rules import (agitate, calm_after_goal, cow_move_odds, cow_squares,
+from icp_print.validators.ycp.toroball.rules import (agitate, calm_after_goal, cow_move_odds, cow_squares,
                                                      printed_rows, rules, scatter)
 
 

@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from icp_print.validators.errors import RuleError
-from icp_print.validators.ycp.which_side_rules import (City, acting_workers, can_pay, dice_for,
+from icp_print.validators.ycp.which_side.rules import (City, acting_workers, can_pay, dice_for,
                                                        employer_effect, employer_phase, has_won, life_cost,
                                                        pay, printed_rows, raise_gauge, resolution_phase,
                                                        rules, setup)

@@ -9,6 +9,7 @@ import logging
 import re
 from collections import Counter
 from pathlib import Path
+from typing import Any, Callable, Mapping
 
 from pypdf import PdfReader
 
@@ -23,21 +24,30 @@ POINTS_PER_MM = 72 / 25.4
 TOLERANCE_MM = 0.05
 
 
-def check_file(source: str | Path) -> Report:
-    """Check a PDF made by icp-print, or a component file (TOML)."""
+def check_file(source: str | Path, measures: Mapping[str, Callable[[Any], dict]] | None = None) -> Report:
+    """Check a PDF made by icp-print, or a component file (TOML).
+
+    ``measures`` maps a game to the function that lays out one of its
+    component files and records how its text fits; laying out is drawing, which
+    this layer may not import, so the command line hands it in.
+    """
     name = str(source)
     if Path(source).suffix.lower() == ".toml":
-        return check_toml_file(source)
+        return check_toml_file(source, measures)
     if read_bytes(source, 1024).lstrip().startswith(b"%PDF-"):
         return check_pdf(source)
     raise InputError("neither a PDF nor a .toml component file", source=name)
 
 
-def check_toml_file(source: str | Path) -> Report:
+def check_toml_file(source: str | Path, measures: Mapping[str, Callable[[Any], dict]] | None = None
+                    ) -> Report:
     name = str(source)
     data = load_toml(source)
     game = game_of_toml(data, name)
-    findings, summary = checks_for(game, name).check_toml(data, name)
+    measure = (measures or {}).get(game)
+    checks = checks_for(game, name)
+    findings, summary = (checks.check_toml(data, name, measure=measure) if measure
+                         else checks.check_toml(data, name))
     return Report(name, game, "toml", findings, summary)
 
 

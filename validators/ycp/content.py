@@ -2,7 +2,7 @@
 
 The facts each postcard must carry (gauges with range and start, actions,
 tables, the Components list) are written once, from the rules text, in
-:mod:`.rulebook`; this module compares a :class:`~.postcard.Postcard` with
+``<game>/card.py`` (listed in :mod:`.games`); this module compares a :class:`~.postcard.Postcard` with
 them and returns one :class:`~..report.Finding` per fact.
 """
 from __future__ import annotations
@@ -10,7 +10,8 @@ from __future__ import annotations
 from ..errors import InputError
 from ..report import Finding, failed, passed
 from .postcard import CARD_H, CARD_W, Actions, Postcard, Table
-from .rulebook import RULEBOOKS, Rulebook, TrackRule
+from .games import RULEBOOKS
+from .rulebook import Rulebook, TrackRule
 from .tables import Table as RulesTable
 from .tables import load_tables
 

@@ -6,7 +6,7 @@ of ``[[table]]`` entries.  A table has two faces that must agree:
 * ``columns`` and ``rows``: the cells exactly as the postcard prints them
   (strings, short enough for a 105 x 148 mm card);
 * ``data``: the same content in machine-readable form, read by the game's
-  ``<game>_rules`` module.  Each rules module has a ``printed_rows`` function
+  ``<game>/rules.py`` module.  Each rules module has a ``printed_rows`` function
   that rebuilds the cells from ``data``, and a test compares the two, so the
   postcard and the executable rules cannot drift apart.
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from ..validators.ycp.fit import SMALLEST_PT, TextFit
-from .pen import Pen
-from .units import to_mm
+from ...validators.ycp.fit import SMALLEST_PT, TextFit
+from ..pen import Pen
+from ..units import to_mm
 
 US_SCALE = 101.6 / 105.0   # a 6 x 4 in card is the nominal 148 x 105 mm card shrunk this much
 MIN_PT = round(SMALLEST_PT / US_SCALE + 0.05, 1)   # 5.2 pt: the smallest text on the nominal card,

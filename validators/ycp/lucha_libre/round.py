@@ -1,6 +1,6 @@
 """A Lucha Libre round: dice to roll, rerolls, simultaneous resolution, rest and swap.
 
-The moves and their effects come from :mod:`.lucha_libre_rules`; this module
+The moves and their effects come from :mod:`.rules`; this module
 applies them to the match state the way the Resolution Phase orders them.
 
 >>> m = new_match()
@@ -17,7 +17,7 @@ from itertools import combinations_with_replacement
 from math import factorial, prod
 from typing import Iterable
 
-from .lucha_libre_rules import Face, Move, Roll, WrestlerId, outcome, rules, ways_to_use
+from .rules import Face, Move, Roll, WrestlerId, outcome, rules, ways_to_use
 
 
 @dataclass(frozen=True)

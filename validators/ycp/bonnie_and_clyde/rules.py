@@ -18,9 +18,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import cache
 
-from ..errors import InputError, RuleError
-from ..schema import field
-from .tables import Table, build_rules, table_data
+from ...errors import InputError, RuleError
+from ...schema import field
+from ..tables import Table, build_rules, table_data
 
 GAME = "bonnie-and-clyde"
 GAUGE_NAMES = {"love": "Love", "boredom": "Boredom", "threat": "Police Threat",

@@ -1,24 +1,19 @@
-"""The few postcard pictures that are not a track, grid, map or table:
-Protocol G117's ring-shaped Matrix and its paired action board, and
-Toroball's scatter compass.  Their numbers come from the postcard data
-(:mod:`..validators.ycp.pictures`), never from here."""
+"""Protocol G117's own drawings: the ring-shaped Matrix and the paired action
+board.  Their numbers come from the postcard data
+(:mod:`...validators.ycp.protocol_g117.pictures`), never from here."""
 from __future__ import annotations
 
 import math
 
-from ..validators.ycp.pictures import (EVENT_ICONS, PairedActions, RingField, compass_directions,
-                                       paired_actions, ring_field)
-from ..validators.ycp.postcard import Picture
-from .units import to_mm
-from .ycp_features import arrow
-from .ycp_ink import MIN_PT, Ink
+from ...validators.ycp.postcard import Picture
+from ...validators.ycp.protocol_g117.pictures import (EVENT_ICONS, PairedActions, RingField, paired_actions,
+                                                      ring_field)
+from ..units import to_mm
+from .ink import MIN_PT, Ink
 
 LINK_BLUE = "#1565c0"
 MATRIX_PINK = "#fce4ec"
 AI_INK, HU_INK = "#ad1457", "#1565c0"
-
-
-# -- Protocol G117: the Matrix ----------------------------------------------------
 
 def ring_geometry(field: RingField, w: float, h: float) -> tuple[float, float, list[float]]:
     """Centre and ring radii (centre disk, then each ring's outer edge) inside the box."""
@@ -151,27 +146,3 @@ def draw_paired_actions(ink: Ink, pic: Picture, w: float, h: float) -> None:
         for k, pair in enumerate(pairs):
             action = pair.ai if side == "AI" else pair.hu
             _action_cell(ink, k * cw, h - (slot + 1) * ch, cw, ch, side, action)
-
-
-# -- Toroball: the scatter compass ---------------------------------------------------
-
-def draw_compass(ink: Ink, pic: Picture, w: float, h: float) -> None:
-    pen = ink.pen
-    ink.title(pic.title, 0.3, h - 2.3, w - 0.6)
-    top = h - 3.0
-    cx, cy = w / 2, top / 2
-    r = min(w, top) / 2 - 0.4
-    pen.circle(cx, cy, r, fill=ink.fill("#fff8e1"), stroke=ink.accent, width=0.5)
-    for face, dx, dy in compass_directions(ink.game, pic):
-        n = math.hypot(dx, dy)
-        ux, uy = dx / n, dy / n
-        arrow(ink, cx + ux * r * 0.42, cy + uy * r * 0.42, ux, uy, r * 0.5, colour=ink.accent,
-              width=0.5)
-        size = 6.0
-        ink.text(cx + ux * r * 0.82, cy + uy * r * 0.82 - to_mm(size) * 0.36, str(face), 3.0,
-                 size=size, bold=True, anchor="centre")
-    pen.circle(cx, cy, 1.0, fill=ink.accent)
-
-
-PICTURES = {"ring-battlefield": draw_ring, "paired-actions": draw_paired_actions,
-            "compass": draw_compass}

@@ -18,9 +18,9 @@ from fractions import Fraction
 from functools import cache
 from typing import Collection
 
-from ..errors import InputError, RuleError
-from ..schema import field
-from .tables import Table, build_rules, table_data
+from ...errors import InputError, RuleError
+from ...schema import field
+from ..tables import Table, build_rules, table_data
 
 GAME = "the-last-glow"
 Square = tuple[int, int]        # (column, line)

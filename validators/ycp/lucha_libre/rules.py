@@ -21,9 +21,9 @@ from itertools import combinations_with_replacement
 from math import factorial, prod
 from typing import Any, Iterable
 
-from ..errors import InputError, RuleError
-from ..schema import field
-from .tables import Table, build_rules, table_data
+from ...errors import InputError, RuleError
+from ...schema import field
+from ..tables import Table, build_rules, table_data
 
 GAME = "lucha-libre"
 Face = int

@@ -19,9 +19,9 @@ from fractions import Fraction
 from functools import cache
 from math import comb
 
-from ..errors import InputError, RuleError
-from ..schema import field
-from .tables import Table, build_rules, table_data
+from ...errors import InputError, RuleError
+from ...schema import field
+from ..tables import Table, build_rules, table_data
 
 GAME = "mad-maxence"
 MAX_COINS = 60          # far beyond any gauge; bounds the work of the odds

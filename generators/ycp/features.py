@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import math
 
-from ..validators.ycp.postcard import Feature
-from .units import to_mm
-from .ycp_ink import MIN_PT, Ink
+from ...validators.ycp.postcard import Feature
+from ..units import to_mm
+from .ink import MIN_PT, Ink
 
 ARROWS = {"e": (1, 0), "w": (-1, 0), "n": (0, 1), "s": (0, -1),
           "ne": (1, 1), "nw": (-1, 1), "se": (1, -1), "sw": (-1, -1)}

@@ -1,10 +1,8 @@
-"""Drawing the YCP postcards and their full-size gauge sheets.
+"""The two sides of one postcard, drawn on the nominal 148 x 105 mm card.
 
 One generic renderer lays out every postcard from its data
-(:mod:`..validators.ycp.postcard`): a header band, then each element in its
-box.  Everything is drawn on the nominal 148 x 105 mm card and scaled to the
-chosen postcard size; the gauge sheets draw the same front turned a quarter
-and enlarged to fill an A4 or Letter page.
+(:mod:`...validators.ycp.postcard`): a header band, then each element in its
+box.  :func:`measure` lays a card out off the page to record how its text fits.
 """
 from __future__ import annotations
 
@@ -12,19 +10,15 @@ import io
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..validators.ycp.fit import TextFit, summary
-from ..validators.ycp.postcard import CARD_H, CARD_W, Picture, Postcard
-from ..validators.ycp.postcard_file import load_postcard
-from .pen import Pen
-from .units import to_mm
-from .sheet import Document, Piece, Placed, SheetSettings, component_size
-from .ycp_elements import DRAWERS
-from .ycp_ink import MIN_PT, Ink
-from .ycp_pictures import PICTURES
+from ...validators.ycp.fit import TextFit, summary
+from ...validators.ycp.postcard import CARD_H, CARD_W, Picture, Postcard
+from ..pen import Pen
+from ..units import to_mm
+from .elements import DRAWERS
+from .ink import MIN_PT, Ink
+from .pictures import PICTURES
 
-RULESET = "ycp-0.9"
 HEADER = 7.0                      # mm: the title band across the top of every front
-SIZES = {"a6": "postcard-a6", "us": "postcard-us"}
 PALETTE = {                       # (accent, light tint) per game: looks only
     "mad-maxence": ("#bf360c", "#ffe0b2"),
     "lucha-libre": ("#6a1b9a", "#f3e5f5"),
@@ -159,8 +153,6 @@ def _column(ink: Ink, lines: list[str], width: float, top: float, size: float) -
         y -= block + 0.9
 
 
-# -- the sheets -------------------------------------------------------------------
-
 def measure(card: Postcard, scale: float = 1.0) -> dict:
     """Lay out both sides once, off the page, and summarise how the text fits
     once the card is printed ``scale`` times its nominal size."""
@@ -171,68 +163,3 @@ def measure(card: Postcard, scale: float = 1.0) -> dict:
         side(Pen(canvas, CARD_W, CARD_H))
         canvas.restoreState()
     return summary(fits, scale)
-
-
-def postcard_piece(card: Postcard, size: str) -> Piece:
-    label = f"ycp:{card.id}"
-    w, h = component_size(SIZES[size])
-    scale = min(w / CARD_W, h / CARD_H)
-    return Piece("postcard", label, card_front(card, label=label), card_back(card),
-                 {"game": card.id, "title": card.title, "size": size, "fit": measure(card, scale)})
-
-
-def build(games: list[str], settings: SheetSettings, size: str = "a6") -> Document:
-    """The postcards of ``games`` imposed on sheets, backs behind fronts."""
-    cards = [load_postcard(g) for g in games]
-    doc = Document(settings, game="ycp", ruleset=RULESET, title="YCP postcards",
-                   options={"games": list(games), "postcard": size, "gauges": False})
-    w, h = component_size(SIZES[size])
-    doc.add_pieces([postcard_piece(c, size) for c in cards], w, h, section="postcards")
-    return doc
-
-
-SHEET_INSET = 3.0     # mm kept inside the sheet margin around the enlarged card
-
-
-def gauge_scale(page_w: float, page_h: float, margin: float) -> float:
-    """How much a card turned a quarter grows to fill a page inside its margins."""
-    inset = margin + SHEET_INSET
-    return min((page_h - 2 * inset) / CARD_W, (page_w - 2 * inset) / CARD_H)
-
-
-def gauge_sheet(card: Postcard, label: str | None, side: str = "front", margin: float = 5.0):
-    """A full page: the postcard front (or back) turned a quarter and enlarged to the page."""
-
-    def draw(pen: Pen) -> None:
-        scale = gauge_scale(pen.w, pen.h, margin)
-        canvas = pen.canvas
-        canvas.translate(pen.w / 2 + CARD_H * scale / 2, pen.h / 2 - CARD_W * scale / 2)
-        canvas.rotate(90)
-        canvas.scale(scale, scale)
-        clip = canvas.beginPath()
-        clip.rect(0, 0, CARD_W, CARD_H)
-        canvas.clipPath(clip, stroke=0, fill=0)
-        inner = Pen(canvas, CARD_W, CARD_H, ink_saver=pen.ink_saver)
-        (card_front(card, label=label) if side == "front" else card_back(card))(inner)
-        inner.rect(0, 0, CARD_W, CARD_H, stroke="#9e9e9e", width=0.2)
-
-    return draw
-
-
-def build_gauges(games: list[str], settings: SheetSettings) -> Document:
-    """One full-size play sheet per game, for players who find the postcard small."""
-    doc = Document(settings, game="ycp", ruleset=RULESET, title="YCP gauge sheets",
-                   options={"games": list(games), "postcard": "sheet", "gauges": True})
-    page = settings.paper
-    scale = gauge_scale(page.width, page.height, settings.margin)
-    for game in games:
-        card = load_postcard(game)
-        label = f"ycp:{card.id}:sheet"
-        front = gauge_sheet(card, label, "front", settings.margin)
-        doc.add_page(front, section=f"gauges {card.id}",
-                     placed=[Placed(label, "gauge-sheet", 0, 0, page.width, page.height)],
-                     pieces=[Piece("gauge-sheet", label, front,
-                                   data={"game": card.id, "title": card.title,
-                                         "fit": measure(card, scale)})],
-                     back=gauge_sheet(card, None, "back", settings.margin))
-    return doc

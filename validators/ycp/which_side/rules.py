@@ -18,9 +18,9 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Mapping, Sequence
 
-from ..errors import InputError, RuleError
-from ..schema import field
-from .tables import Table, build_rules, table_data
+from ...errors import InputError, RuleError
+from ...schema import field
+from ..tables import Table, build_rules, table_data
 
 GAME = "which-side"
 RESOURCES = ("dollars", "sabotage", "strike", "anarchist", "union")

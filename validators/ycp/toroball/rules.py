@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
-from ..errors import InputError, RuleError
-from ..schema import field
-from .tables import Table, build_rules, table_data
+from ...errors import InputError, RuleError
+from ...schema import field
+from ..tables import Table, build_rules, table_data
 
 GAME = "toroball"
 Direction = tuple[int, int]      # (dx, dy): x to the right, y up

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import math
 
-from ..validators.ycp.postcard import Actions, Grid, Map, Table, Text, Track
-from .units import to_mm
-from .ycp_ink import MIN_PT, Ink
+from ...validators.ycp.postcard import Actions, Grid, Map, Table, Text, Track
+from ..units import to_mm
+from .ink import MIN_PT, Ink
 
 TITLE_PT = 6.0
 TITLE_BAND = 3.0          # mm above a grid, table or wrapped track for its title
@@ -108,7 +108,7 @@ def grid_geometry(g: Grid, w: float, h: float) -> tuple[float, float, float]:
 
 
 def draw_grid(ink: Ink, g: Grid, w: float, h: float) -> None:
-    from .ycp_features import draw_feature
+    from .features import draw_feature
     pen = ink.pen
     _title_band(ink, g.title, w, h)
     left, top, side = grid_geometry(g, w, h)
@@ -169,7 +169,7 @@ def table_cells(game: str, t: Table) -> tuple[tuple[str, ...], tuple[tuple[str, 
     """The table's header and rows: inline, or the rules' table of that id."""
     if not t.ref:
         return t.columns, t.rows
-    from ..validators.ycp.content import rules_table
+    from ...validators.ycp.content import rules_table
     found = rules_table(game, t.ref)
     return found.columns, found.rows
 

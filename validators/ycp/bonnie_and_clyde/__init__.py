@@ -1,0 +1,1 @@
+"""Bonnie and clyde: its postcard's rules facts (``card``), executable rules and text/JSON reports."""

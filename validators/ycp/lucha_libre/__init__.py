@@ -1,0 +1,1 @@
+"""Lucha libre: its postcard's rules facts (``card``), executable rules and text/JSON reports."""

@@ -1,0 +1,1 @@
+"""Mad maxence: its postcard's rules facts (``card``), executable rules and text/JSON reports."""

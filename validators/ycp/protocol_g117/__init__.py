@@ -1,0 +1,1 @@
+"""Protocol g117: its postcard's rules facts (``card``), executable rules and text/JSON reports."""

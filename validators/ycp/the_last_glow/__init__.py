@@ -1,0 +1,1 @@
+"""The last glow: its postcard's rules facts (``card``), executable rules and text/JSON reports."""

@@ -1,0 +1,1 @@
+"""Toroball: its postcard's rules facts (``card``), executable rules and text/JSON reports."""

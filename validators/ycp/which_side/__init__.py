@@ -1,0 +1,1 @@
+"""Which side: its postcard's rules facts (``card``), executable rules and text/JSON reports."""
