@@ -9,7 +9,7 @@ import time
 from dataclasses import replace
 
 from icp_print.cli.common import VERSION
-from icp_print.generators.accellerator import build
+from icp_print.generators.accellerator import AccelleratorOptions, build
 from icp_print.generators.pdf import render
 from icp_print.generators.sheet import SheetSettings, paper
 from icp_print.templates import path
@@ -71,7 +71,7 @@ def main() -> None:
         rows.append((f"simulate: {args.games} games, {players} players, {policy}", took, took,
                      f"{took / args.games * 1000:.1f} ms/game"))
     settings = SheetSettings(paper=paper("a4"))
-    best, median, pdf = timed(lambda: render(build(settings, board), VERSION), r)
+    best, median, pdf = timed(lambda: render(build(settings, AccelleratorOptions(board=board)), VERSION), r)
     rows.append(("print: board and pieces (A4)", best, median, f"{len(pdf) // 1024} KiB"))
 
     width = max(len(name) for name, *_ in rows)

@@ -249,7 +249,7 @@ def test_board_file_checker_never_crashes_on_garbage(data):
 def test_aid_card_texts_stay_inside_the_card():
     from reportlab.pdfgen.canvas import Canvas
 
-    from icp_print.generators.accellerator_pieces import aid_back, aid_front
+    from icp_print.generators.accellerator.pieces import aid_back, aid_front
     from icp_print.generators.pen import Pen
     from icp_print.generators.sheet import component_size
     w, h = component_size("poker")
@@ -264,7 +264,7 @@ def test_aid_back_lists_the_engines_deflector_turns(set_pdf):
 
 
 def test_board_example_is_drawn_from_the_engines_trace(set_pdf):
-    from icp_print.generators.accellerator_example import example, example_notes
+    from icp_print.generators.accellerator.example import example, example_notes
     from icp_print.validators.accellerator.example import rules_example
     move = rules_example()
     ex = example()
@@ -277,7 +277,7 @@ def test_board_example_is_drawn_from_the_engines_trace(set_pdf):
 
 @given(st.floats(10, 40), st.floats(0, 50), st.sampled_from(["a4", "letter"]))
 def test_board_parts_cover_the_board_and_fit_the_paper(cell, margin, paper_name):
-    from icp_print.generators.accellerator_board import CAPTION, OVERLAP, BoardGeometry, tiling
+    from icp_print.generators.accellerator.board import CAPTION, OVERLAP, BoardGeometry, tiling
     from icp_print.generators.sheet import SheetSettings, paper
     from icp_print.validators.accellerator.board_file import standard_board
     settings = SheetSettings(paper=paper(paper_name), margin=margin)
@@ -304,3 +304,18 @@ def test_each_players_energy_tokens_share_a_row(set_pdf):
         rows.setdefault(c["label"], set()).add(round(c["y_mm"], 3))
     assert len(rows) == 4 and all(len(ys) == 1 for ys in rows.values())
     assert len({ys.pop() for ys in rows.values()}) == 4
+
+
+def test_aid_energy_limits_come_from_the_engine(set_pdf):
+    from icp_print.validators.accellerator.model import MAX_ENERGY, MIN_ENERGY
+    text = " ".join(PdfReader(io.BytesIO(set_pdf)).pages[2].extract_text().split())
+    assert f"Energy stays from {MIN_ENERGY} to {MAX_ENERGY}." in text
+
+
+def test_aid_explains_the_bounce_reading_it_is_printed_for(run, tmp_path):
+    out = tmp_path / "re.pdf"
+    result = run("accellerator", "--bounce", "re-enter", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    data = out.read_bytes()
+    back = " ".join(PdfReader(io.BytesIO(data)).pages[3].extract_text().split())
+    assert "missing space" in back and manifest(data)["options"]["bounce"] == "re-enter"

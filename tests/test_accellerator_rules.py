@@ -154,6 +154,8 @@ def test_rule_no_deflectors_to_add_then_you_must_move_one():
         play_turn(s, 1, TurnChoice(change=Change("add", to=cell("B9"), orientation="/")))
     with pytest.raises(RuleError, match="must move"):
         play_turn(s, 1, TurnChoice(change=Change("turn", at=cell("H2"))))
+    with pytest.raises(RuleError, match=r"legal changes: move one\)"):    # says only what is true
+        play_turn(s, 1)
     assert {c.action for c in legal_changes(s, "below")} == {"move"}
     turn = play_turn(s, 1, TurnChoice(change=Change("move", at=cell("H2"), to=cell("B9"))))
     assert turn.after.deflectors[cell("B9")] == "/" and cell("H2") not in turn.after.deflectors
@@ -191,14 +193,39 @@ def test_rule_roll_equal_may_add_remove_move_or_turn_one_deflector():
     assert {c.action for c in legal_changes(s, "equal")} == {"add", "remove", "move", "turn"}
 
 
-def test_rule_energy_never_above_six_or_below_one():
-    assert energy_options(6, 6) == (5, 6) and energy_options(1, 1) == (1, 2)
-    assert all(1 <= e <= 6 for energy in range(1, 7) for roll in range(1, 7)
+def test_rule_energy_never_above_six_or_below_no_token():
+    # "you may gain or lose an energy token": no floor but the tokens you hold
+    assert energy_options(6, 6) == (5, 6) and energy_options(1, 1) == (0, 1, 2)
+    assert all(0 <= e <= 6 for energy in range(0, 7) for roll in range(1, 7)
                for e in energy_options(energy, roll))
     with pytest.raises(InputError, match="at most 6"):
         state(pawn(energy=7))
+    with pytest.raises(InputError, match="at least 0"):
+        state(pawn(energy=-1))
     with pytest.raises(RuleError):
-        play_turn(state(pawn(energy=1)), 1, TurnChoice(energy=0))
+        play_turn(state(pawn(energy=1)), 1, TurnChoice(energy=-1))
+
+
+def test_rule_roll_equal_to_energy_one_may_drop_to_zero_and_stand_still():
+    s = state(pawn(energy=1, at="C3"))
+    turn = play_turn(s, 1, TurnChoice(energy=0))
+    assert turn.energy == 0 and turn.move.steps == () and turn.move.ending == "moved"
+    assert turn.after.pawns[0].at == cell("C3") and turn.after.pawns[0].energy == 0
+
+
+def test_rule_at_energy_zero_every_roll_is_greater_and_gives_one_back():
+    s = state(pawn(energy=0, at="C3"))
+    for roll in range(1, 7):
+        assert acceleration(0, roll) == "above" and energy_options(0, roll) == (1,)
+        turn = play_turn(s, roll)
+        assert turn.energy == 1 and names(turn.move) == ["D3"]
+
+
+def test_rule_ending_a_turn_with_no_energy_on_a_shared_home_resets_both():
+    # alpha comes back onto its home F1 where beta stands, drops to 0 and so ends there
+    s = state(pawn("alpha", None, None, energy=1), pawn("beta", "F1", "S"))
+    turn = play_turn(s, 1, TurnChoice(energy=0, facing="S"))
+    assert turn.move.ending == "collision" and set(turn.move.reset) == {"alpha", "beta"}
 
 
 # --- Which deflectors may be changed -----------------------------------------------------------
@@ -310,6 +337,55 @@ def test_rule_bounce_on_the_last_step_leaves_the_pawn_on_the_edge_facing_back():
     move = trace_move(state(pawn(at="J3", facing="E", energy=2)))
     assert names(move) == ["K3", "off"]
     assert move.after.pawns[0].at == cell("K3") and move.after.pawns[0].facing == "W"
+
+
+def bouncing(*pawns, **kw):
+    """The same state read with the other bounce: the pawn steps out and comes back."""
+    from dataclasses import replace
+
+    from icp_print.validators.accellerator.model import Rules
+    s = state(*pawns, **kw)
+    return replace(s, rules=Rules("re-enter"))
+
+
+def test_rule_moving_off_the_board_re_enter_reading_steps_out_and_back():
+    move = trace_move(bouncing(pawn(at="I3", facing="E", energy=4)))
+    assert names(move) == ["J3", "K3", "off", "K3"]     # one space shorter than staying put
+    assert rules_fired(move) == ["bounce", "re-enter"]
+    assert move.after.pawns[0].at == cell("K3") and move.after.pawns[0].facing == "W"
+
+
+def test_rule_moving_off_the_board_re_enter_reading_ends_back_on_the_edge():
+    move = trace_move(bouncing(pawn(at="J3", facing="E", energy=2)))
+    assert names(move) == ["K3", "off"]
+    assert move.after.pawns[0].at == cell("K3") and move.after.pawns[0].facing == "W"
+
+
+def test_rule_moving_off_the_board_re_enter_reading_turns_again_on_an_edge_deflector():
+    # K3 '/' turns a northbound pawn east, off the board; coming back west it turns south
+    spec = dict(deflectors={"K3": "/"})
+    move = trace_move(bouncing(pawn(at="K4", facing="N", energy=3), **spec))
+    assert names(move) == ["K3", "off", "K3"] and rules_fired(move) == \
+        ["deflect", "bounce", "re-enter", "deflect"]
+    assert move.after.pawns[0].at == cell("K3") and move.after.pawns[0].facing == "S"
+    stay = trace_move(state(pawn(at="K4", facing="N", energy=3), **spec))
+    assert names(stay) == ["K3", "off", "J3"] and stay.after.pawns[0].facing == "W"
+
+
+def test_rule_moving_off_the_board_re_enter_reading_swaps_again_with_a_pawn_on_the_edge():
+    pawns = (pawn("alpha", "I3", "E", energy=5, carrying=1), pawn("beta", "K3", "S"))
+    move = trace_move(bouncing(*pawns))
+    assert names(move) == ["J3", "K3", "off", "K3", "J3"] and move.swaps == 2
+    assert move.after.pawns[0].carrying == 1 and move.after.pawns[1].carrying == 0
+    stay = trace_move(state(*pawns))
+    assert stay.swaps == 1 and stay.after.pawns[0].carrying == 0
+
+
+def test_bounce_reading_is_named_in_the_scenario_file():
+    data = {"bounce": "re-enter", "pawns": [pawn(at="J3", facing="E")]}
+    assert parse_scenario(data).state.rules.bounce == "re-enter"
+    with pytest.raises(InputError, match="bounce"):
+        parse_scenario({**data, "bounce": "wrap"})
 
 
 def test_rule_bounce_in_a_corner_after_a_deflector():

@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 from icp_print.templates import path
 from icp_print.validators.accellerator.board_file import standard_board
 from icp_print.validators.accellerator.deflectors import acceleration, legal_changes
-from icp_print.validators.accellerator.model import DEFLECTORS, ELECTRONS, FACINGS
+from icp_print.validators.accellerator.model import (DEFLECTORS, ELECTRONS, FACINGS, MAX_ENERGY,
+                                                     MIN_ENERGY)
 from icp_print.validators.accellerator.scenario import parse_scenario
 from icp_print.validators.accellerator.search import best_turn, options
 from icp_print.validators.accellerator.simulate import opening, random_policy
@@ -140,12 +141,12 @@ def test_random_legal_play_keeps_every_invariant(seed):
         after = turn.after
         assert 0 <= after.reactor <= ELECTRONS
         assert sum(p.carrying + p.banked for p in after.pawns) + after.reactor == ELECTRONS
-        assert all(1 <= p.energy <= 6 for p in after.pawns)
+        assert all(MIN_ENERGY <= p.energy <= MAX_ENERGY for p in after.pawns)
         assert len(after.deflectors) <= DEFLECTORS
         assert all(board.kind(c) == "plain" for c in after.deflectors)
         spots = [p.at for p in after.pawns if p.at is not None]
         assert len(spots) == len(set(spots)) and board.reactor not in spots
-        assert 1 <= len(turn.move.steps) <= turn.energy
+        assert min(1, turn.energy) <= len(turn.move.steps) <= turn.energy
         state = after
 
 
@@ -212,7 +213,7 @@ def test_simulate_text_table(run):
 
 def test_every_rule_that_fires_has_a_description():
     from icp_print.validators.accellerator.simulate import simulate
-    from icp_print.validators.accellerator.text import RULES
+    from icp_print.validators.accellerator.report import RULES
     summary = simulate(standard_board(), 3, 4, players=3, policy="random", max_turns=300)
     assert set(summary.rules) <= set(RULES)
     assert {"accel-below", "bounce", "deflect", "reactor-pickup"} <= set(summary.rules)
@@ -228,3 +229,50 @@ def test_simulate_on_a_scenario_board_with_its_own_homes(run, tmp_path):
     too_many = run("solve", "accellerator", "--scenario", f, "--simulate", "2", "--players", "3")
     assert_clean_failure(too_many, 1)
     assert "--players: this board has 2 homes" in too_many.output
+
+
+def test_best_counts_dropping_to_no_energy_and_standing_still():
+    # energy 1, roll 1 (equal): the choices are energy 0, 1 or 2; 0 stands still
+    s = parse_scenario({"pawns": [{"player": "alpha", "at": "C3", "facing": "E"}]}).state
+    energies = {choice.energy for choice in options(s, 1)}
+    assert energies == {0, 1, 2}
+    assert any(play_turn(s, 1, c).move.steps == () for c in options(s, 1) if c.energy == 0)
+
+
+def test_scenario_trace_with_energy_zero(run, tmp_path):
+    f = write(tmp_path, {"pawns": [{"player": "alpha", "at": "C3", "facing": "E", "energy": 0}],
+                         "turns": [{"roll": 3}, {"roll": 1, "energy": 0}]})
+    result = run("solve", "accellerator", "--scenario", f, "--json")
+    assert result.exit_code == 0, result.output
+    turns = json.loads(result.stdout)["turns"]
+    assert [t["energy"] for t in turns] == [1, 0] and turns[1]["steps"] == []
+
+
+def test_bounce_option_reaches_the_trace_best_and_simulator(run, tmp_path):
+    f = write(tmp_path, {"pawns": [{"player": "alpha", "at": "J3", "facing": "E", "energy": 3}],
+                         "turns": [{}]})
+    stay = json.loads(run("solve", "accellerator", "--scenario", f, "--json").stdout)
+    out = json.loads(run("solve", "accellerator", "--scenario", f, "--json",
+                         "--bounce", "re-enter").stdout)
+    assert stay["bounce"] == "stay" and out["bounce"] == "re-enter"
+    assert stay["turns"][0]["spaces_entered"] == ["K3", "off-board", "J3"]
+    assert out["turns"][0]["spaces_entered"] == ["K3", "off-board", "K3"]
+    text = run("solve", "accellerator", "--scenario", f, "--bounce", "re-enter").stdout
+    assert "off the board into the missing space beyond K3" in text
+    best = json.loads(run("solve", "accellerator", "--scenario", f, "--best", "--json",
+                          "--bounce", "re-enter").stdout)
+    assert best["bounce"] == "re-enter"
+    sim = run("solve", "accellerator", "--simulate", "2", "--players", "2", "--seed", "3",
+              "--bounce", "re-enter", "--json")
+    data = json.loads(sim.stdout)
+    assert data["bounce"] == "re-enter" and data["rule_fires_per_game"]["re-enter"] > 0
+
+
+def test_forced_change_message_says_only_the_changes_that_exist(run, tmp_path):
+    ten = [{"at": f"{c}{r}", "orientation": "/"}
+           for c, r in zip("HIJHIJHIJH", [2, 2, 2, 4, 4, 4, 8, 8, 8, 10])]
+    f = write(tmp_path, {"pawns": [{"player": "alpha", "at": "C3", "facing": "E", "energy": 4}],
+                         "deflectors": ten, "turns": [{"roll": 1}]})
+    result = run("solve", "accellerator", "--scenario", f)
+    assert result.exit_code == 1
+    assert "legal changes: move one)" in result.stderr and "add" not in result.stderr

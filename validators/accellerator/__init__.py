@@ -7,7 +7,7 @@ the game state), ``board`` (the board and its cells), ``board_file``
 ``movement`` (tracing one move step by step), ``example`` (the rules' own
 example, traced), ``turn`` (a whole turn),
 ``scenario`` (reading a scenario file), ``search`` (``--best``),
-``simulate`` (``--simulate``), ``text`` (reports as text and JSON),
+``simulate`` (``--simulate``), ``report`` (results as text and JSON),
 ``pieces`` (the printed set and its labels) and ``checks`` (what
 ``icp-print check`` runs).
 """

@@ -11,7 +11,9 @@ Roll the die (the accellerator) against your energy:
 >>> acceleration(2, 5), acceleration(4, 1), acceleration(3, 3)
 ('above', 'below', 'equal')
 >>> energy_options(3, 5), energy_options(3, 1), energy_options(1, 1), energy_options(6, 6)
-((4,), (3,), (1, 2), (5, 6))
+((4,), (3,), (0, 1, 2), (5, 6))
+>>> energy_options(0, 1)
+(1,)
 
 A change may touch no cell that holds a pawn, no home, not the reactor, no
 cell next to a pawn, and not the deflector changed on the previous turn.
@@ -40,7 +42,7 @@ def energy_options(energy: int, roll: int) -> tuple[int, ...]:
 
     Above: one more (never past six, which cannot happen: a die shows at most
     six).  Below: unchanged.  Equal: one less, unchanged or one more, never
-    below one or above six.
+    below no token or above six.
     """
     kind = acceleration(energy, roll)
     if kind == "above":
@@ -177,13 +179,27 @@ def _free_and_sources(state: State) -> tuple[list[Cell], list[Cell]]:
     return free, sources
 
 
-def count_legal_changes(state: State, kind: str) -> int:
-    """``len(legal_changes(state, kind))`` without building the list."""
+def legal_change_counts(state: State, kind: str) -> dict[str, int]:
+    """How many legal changes of each kind a roll allows, leaving out kinds with none."""
     actions = allowed_actions(state, kind)
     if not actions:
-        return 0
+        return {}
     free, sources = _free_and_sources(state)
-    return sum(_action_counts(actions, len(free), len(sources)).values())
+    return {a: n for a, n in _action_counts(actions, len(free), len(sources)).items() if n}
+
+
+def describe_counts(counts: dict[str, int]) -> str:
+    """``{"add": 4, "move": 8}`` -> ``'12 legal changes: add or move one'``.
+
+    >>> describe_counts({"move": 1})
+    '1 legal change: move one'
+    >>> describe_counts({"add": 4, "move": 8, "turn": 2})
+    '14 legal changes: add, move or turn one'
+    """
+    total = sum(counts.values())
+    names = list(counts)
+    verbs = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+    return f"{total} legal change{'s' * (total != 1)}: {verbs} one"
 
 
 def _action_counts(actions: tuple[str, ...], free: int, sources: int) -> dict[str, int]:

@@ -16,6 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Mapping
 
+from ..errors import InputError
+
 Cell = tuple[int, int]      # (x, y): column from the west edge, row from the north edge
 Facing = str                # "N", "E", "S" or "W"
 Orientation = str           # "/" or "\\": the diagonal drawn on a deflector chit
@@ -27,13 +29,20 @@ DEFLECTORS = 10
 ELECTRONS = 18
 ENERGY_TOKENS = 6
 DIE_SIDES = 6
-# Setting Up: everyone starts with one energy token; you cannot hold more than your six
-# tokens, and we keep at least one (energy 0 would leave a pawn unable to move at all).
+# Setting Up: everyone starts with one energy token.  Energy is the tokens you hold: at
+# most your six, and as few as none ("you may gain or lose an energy token" sets no
+# floor; at 0 every roll is above your energy, so the next check gives one back).
 START_ENERGY = 1
-MIN_ENERGY = 1
+MIN_ENERGY = 0
 MAX_ENERGY = ENERGY_TOKENS
 # Winning: the game ends when someone has three or more electrons in their collector.
 WIN_BANKED = 3
+
+# "If your piece attempts to move off the board, move into the space that does not
+# exist and turn 180 degrees. This counts as a move."  Two readings (docs/accellerator.md):
+# "stay": the step is spent turning round on the edge space (the default);
+# "re-enter": the pawn steps out, turns, and its next step re-enters the edge space.
+BOUNCES: tuple[str, ...] = ("stay", "re-enter")
 
 FACINGS: tuple[Facing, ...] = ("N", "E", "S", "W")
 DELTA: dict[Facing, tuple[int, int]] = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
@@ -80,12 +89,28 @@ def manhattan(a: Cell, b: Cell) -> int:
 
 
 def clamp_energy(energy: int) -> int:
-    """Energy stays between one token and all six.
+    """Energy stays between no token and all six.
 
-    >>> clamp_energy(7), clamp_energy(0), clamp_energy(4)
-    (6, 1, 4)
+    >>> clamp_energy(7), clamp_energy(-1), clamp_energy(0)
+    (6, 0, 0)
     """
     return max(MIN_ENERGY, min(MAX_ENERGY, energy))
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The readings a table chooses where the rules text allows more than one.
+
+    >>> Rules().bounce, Rules("re-enter").bounce
+    ('stay', 're-enter')
+    """
+
+    bounce: str = BOUNCES[0]
+
+    def __post_init__(self) -> None:
+        if self.bounce not in BOUNCES:
+            raise InputError(f"unknown bounce reading {self.bounce!r} (known: {', '.join(BOUNCES)})",
+                             field="bounce")
 
 
 @dataclass(frozen=True)
@@ -116,7 +141,8 @@ class State:
     ``pawns`` are in turn order (play passes clockwise); ``to_move`` indexes
     them.  ``deflectors`` maps a cell to the diagonal its chit shows and is
     never changed in place.  ``locked`` is the cell of the deflector changed
-    on the previous turn, which nobody may change now.
+    on the previous turn, which nobody may change now.  ``rules`` holds the
+    readings chosen where the rules text is open (the bounce).
     """
 
     board: "Board"  # noqa: F821 (board.Board; kept as a string to avoid a cycle)
@@ -125,6 +151,7 @@ class State:
     locked: Cell | None = None
     to_move: int = 0
     turns: int = 0           # turns played so far
+    rules: Rules = Rules()
 
     @property
     def mover(self) -> Pawn:

@@ -14,8 +14,16 @@ in this order (the rules do not give one; mandatory effects come first):
 4. **A deflector.** Turn 90 degrees as its diagonal shows; later steps go the
    new way.
 
-Trying to leave the board is a step too: the pawn stays where it is and turns
-180 degrees (the "space that does not exist" is not a space it can stand on).
+Trying to leave the board is a step too.  Under the default reading
+(``Rules.bounce == "stay"``) the pawn stays where it is and turns 180 degrees
+(the "space that does not exist" is not a space it can stand on).  Under the
+``"re-enter"`` reading it steps into the missing space and turns; its next
+step re-enters the edge space it left, which acts on it as any space entered
+does (a home, the reactor, a deflector, a pawn).  A move that ends in the
+missing space sets the pawn back on that edge space, facing inward.
+
+A pawn with no energy makes no step: it ends its turn where it stands (on a
+home shared with another pawn, that is ending on it: both reset).
 A reset ends the move at once, and so the turn.
 """
 from __future__ import annotations
@@ -106,14 +114,28 @@ def trace_move(state: State, *, bank: bool = True) -> Move:
         pawns[j] = other.reset()
         reset.extend([me.player, other.player])
 
+    outside = False     # "re-enter" reading: standing in the missing space beyond ``pos``
     for n in range(1, me.energy + 1):
         last = n == me.energy
         events: list[Event] = []
-        nxt = step(pos, facing)
+        if outside:       # the step back onto the edge space left on the last step
+            nxt, outside = pos, False
+            events.append(Event("re-enter", f"comes back onto {cell_name(pos)} from the "
+                                "missing space"))
+        else:
+            nxt = step(pos, facing)
         if not board.contains(nxt):
             new = reverse(facing)
-            events.append(Event("bounce", f"tried to move {FACING_NAMES[facing]} off the board: "
-                                f"stays on {cell_name(pos)} and turns to face {FACING_NAMES[new]}"))
+            if state.rules.bounce == "re-enter":
+                where = "on its last step, and is set back" if last else "and will step back"
+                events.append(Event("bounce", f"stepped {FACING_NAMES[facing]} into the missing "
+                                    f"space beyond {cell_name(pos)}, turned to face "
+                                    f"{FACING_NAMES[new]} {where} onto {cell_name(pos)}"))
+                outside = not last
+            else:
+                events.append(Event("bounce", f"tried to move {FACING_NAMES[facing]} off the "
+                                    f"board: stays on {cell_name(pos)} and turns to face "
+                                    f"{FACING_NAMES[new]}"))
             if last and pos in others:
                 collide(others[pos], events)
                 ending = "collision"
@@ -177,13 +199,16 @@ def trace_move(state: State, *, bank: bool = True) -> Move:
         steps.append(Step(n, start, pos, facing_in, facing, tuple(events)))
         if ending != "moved":
             break
+    if not steps and pos in others:     # energy 0 on a shared home: the turn ends there
+        collide(others[pos], [])
+        ending = "collision"
     if ending == "moved":
         pawns[me_index] = _moved(me, pos, facing, carrying)
     elif ending == "banked":
         pawns[me_index] = _banked(me, carrying)
     else:
         pawns[me_index] = me.reset()
-    after = State(board, tuple(pawns), deflectors, state.locked, state.to_move, state.turns)
+    after = replace(state, pawns=tuple(pawns))
     return Move(me.player, me.at, me.facing, me.energy, tuple(steps), ending, after,
                 picked, banked_now, swaps, tuple(reset))
 

@@ -16,7 +16,8 @@ from typing import Any
 from ...templates import path
 from ..errors import InputError
 from ..schema import field, load_toml
-from .model import DEFLECTORS, ELECTRONS, ENERGY_TOKENS, PLAYERS, Player
+from .model import (BOUNCES, DEFLECTORS, ELECTRONS, ENERGY_TOKENS, MAX_ENERGY, MIN_ENERGY, PLAYERS,
+                    WIN_BANKED, Player)
 
 GAME = "accellerator"
 AID_FILE = path("accellerator", "aid.toml")
@@ -49,9 +50,33 @@ BOARD_LABEL = _label("board")
 TILE_LABEL = _label("board-tile")
 
 
+def aid_texts(bounce: str = BOUNCES[0]) -> dict[str, Any]:
+    """The player aid's texts for a bounce reading, with the rules' numbers filled in.
+
+    >>> aid_texts()["front"]["limits"].endswith(f"from {MIN_ENERGY} to {MAX_ENERGY}.")
+    True
+    >>> "missing space" in dict(aid_texts("re-enter")["back"]["effects"])["Edge"]
+    True
+    """
+    data = _aid_file()
+    numbers = {"deflectors": DEFLECTORS, "min_energy": MIN_ENERGY, "max_energy": MAX_ENERGY,
+               "win_banked": WIN_BANKED, "bounce": data["bounce"][bounce]}
+
+    def fill(value: Any) -> Any:
+        if isinstance(value, str):
+            return value.format(**numbers)
+        if isinstance(value, list):
+            return [fill(v) for v in value]
+        if isinstance(value, dict):
+            return {k: fill(v) for k, v in value.items()}
+        return value
+
+    return {"front": fill(data["front"]), "back": fill(data["back"])}
+
+
 @cache
-def aid_texts() -> dict[str, Any]:
-    """The player aid's texts (``templates/accellerator/aid.toml``), checked for shape."""
+def _aid_file() -> dict[str, Any]:
+    """``templates/accellerator/aid.toml``, checked for shape."""
     data = load_toml(AID_FILE)
     try:
         front, back = field(data, "front", dict), field(data, "back", dict)
@@ -70,6 +95,9 @@ def aid_texts() -> dict[str, Any]:
         table_after = field(back, "table_after", str, where="back")
         if table_after not in [name for name, _ in effects]:
             raise InputError("must name one of the effects", field="back.table_after")
+        bounce = field(data, "bounce", dict)
+        for reading in BOUNCES:
+            field(bounce, reading, str, where="bounce")
     except InputError as exc:
         raise exc.located(str(AID_FILE)) from None
     return data

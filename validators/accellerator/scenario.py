@@ -6,7 +6,7 @@ file and the dotted field, e.g. ``pawns[1].facing``.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -15,9 +15,9 @@ from ..schema import field, load_json, reject_unknown
 from .board import Board, parse_cell
 from .board_file import parse_board, standard_board
 from .deflectors import ACTIONS, Change
-from .model import (DEFLECTORS, DIE_SIDES, ELECTRONS, FACINGS, MAX_ENERGY, MIN_ENERGY,
-                    ORIENTATIONS, START_ENERGY, WIN_BANKED, Cell, Pawn, State)
-from .turn import TurnChoice
+from .model import (BOUNCES, DEFLECTORS, DIE_SIDES, ELECTRONS, FACINGS, MAX_ENERGY, MIN_ENERGY,
+                    ORIENTATIONS, START_ENERGY, WIN_BANKED, Cell, Pawn, Rules, State)
+from .turn import Turn, TurnChoice, play_turn
 
 MAX_TURNS = 500     # a scenario is a worked example, not a whole tournament
 
@@ -44,11 +44,40 @@ def load_scenario(source: str | Path) -> Scenario:
         raise exc.located(str(source)) from None
 
 
+def play_scenario(scenario: Scenario, source: str) -> tuple[tuple[Turn, ...], State]:
+    """Play the scenario's turns in order until they run out or the game ends.
+
+    An illegal turn raises the rule it breaks, naming ``source`` and the turn's field.
+    """
+    state = scenario.state
+    played: list[Turn] = []
+    for i, planned in enumerate(scenario.turns):
+        try:
+            turn = play_turn(state, planned.roll, planned.choice, where=f"turns[{i}]")
+        except (InputError, RuleError) as exc:
+            raise exc.located(source) from None
+        played.append(turn)
+        state = turn.after
+        if state.over:
+            break
+    return tuple(played), state
+
+
+def with_bounce(scenario: Scenario, bounce: str | None) -> Scenario:
+    """The scenario under another bounce reading (``None`` keeps the file's)."""
+    if bounce is None:
+        return scenario
+    return replace(scenario, state=replace(scenario.state, rules=Rules(bounce)))
+
+
 def parse_scenario(data: Any) -> Scenario:
     if not isinstance(data, dict):
         raise InputError("a scenario must be a JSON object with \"pawns\" (and optionally "
-                         "\"board\", \"deflectors\", \"to_move\", \"locked\", \"turns\")")
-    reject_unknown(data, {"board", "deflectors", "pawns", "to_move", "locked", "turns", "comment"})
+                         "\"board\", \"bounce\", \"deflectors\", \"to_move\", \"locked\", "
+                         "\"turns\")")
+    reject_unknown(data, {"board", "bounce", "deflectors", "pawns", "to_move", "locked", "turns",
+                          "comment"})
+    rules = Rules(field(data, "bounce", str, default=BOUNCES[0], choices=BOUNCES))
     board = _board(data.get("board"))
     deflectors = _deflectors(field(data, "deflectors", list, default=[]), board)
     pawns = _pawns(field(data, "pawns", list), board)
@@ -59,7 +88,8 @@ def parse_scenario(data: Any) -> Scenario:
         locked = parse_cell(data["locked"], board.size, where="locked")
         if locked not in deflectors:
             raise RuleError("the locked cell holds no deflector", field="locked")
-    state = State(board, tuple(pawns), deflectors, locked, players.index(to_move_name))
+    state = State(board, tuple(pawns), deflectors, locked, players.index(to_move_name),
+                  rules=rules)
     if state.over:
         raise RuleError(f"the game is already over: someone has {WIN_BANKED} or more electrons "
                         "banked", field="pawns")

@@ -21,10 +21,10 @@ answer is the same every time.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Iterator
+from typing import Callable, Iterator
 
 from .deflectors import Change, acceleration, energy_options, legal_changes
-from .model import FACINGS, WIN_BANKED, State, manhattan
+from .model import DIE_SIDES, FACINGS, WIN_BANKED, State, manhattan
 from .turn import Turn, TurnChoice, place, play_turn
 
 Score = tuple[int, int, int, int, int, int]
@@ -89,3 +89,18 @@ def best_turn(state: State, roll: int) -> Best:
                 ties += 1
     assert best is not None   # there is always at least one option
     return Best(roll, best[1], best[0], searched, ties)
+
+
+def best_for_rolls(state: State, roll: int | None,
+                   progress: Callable[[int, int], None] | None = None) -> tuple[Best, ...]:
+    """The best choice for ``roll``, or for every face of the die when ``roll`` is None.
+
+    ``progress(face, faces)`` is called before each face is searched when there are several.
+    """
+    faces = [roll] if roll else list(range(1, DIE_SIDES + 1))
+    found = []
+    for face in faces:
+        if progress and len(faces) > 1:
+            progress(face, len(faces))
+        found.append(best_turn(state, face))
+    return tuple(found)

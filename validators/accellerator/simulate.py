@@ -8,9 +8,9 @@ Two policies, both cheap enough for thousands of games:
   deflector change or, when the roll forces one, with a few sampled legal
   changes, and keeps the option :func:`~.search.score` likes best.
 
-Every game starts as the rules set it up (each pawn on its home, facing a
-random direction that points onto the board, energy 1, every electron on
-the reactor) and is cut off after ``max_turns`` turns if nobody has banked
+Every game is played under one bounce reading (``reading``) and starts as the
+rules set it up (each pawn on its home, facing a random direction that points
+onto the board, energy 1, every electron on the reactor) and is cut off after ``max_turns`` turns if nobody has banked
 three electrons by then.  The first seat moves first (the rules' "high
 roller"; the homes are symmetric, so seat order is all that matters).
 """
@@ -25,7 +25,7 @@ from typing import Callable
 from ..errors import RuleError
 from .board import Board
 from .deflectors import acceleration, energy_options, random_change
-from .model import FACINGS, Pawn, State, step
+from .model import BOUNCES, DIE_SIDES, FACINGS, Pawn, Rules, State, step
 from .search import score
 from .turn import Turn, TurnChoice, place, play_turn
 
@@ -74,23 +74,24 @@ class GameResult:
     rules: Counter = field(default_factory=Counter)
 
 
-def opening(board: Board, players: int, rng: random.Random) -> State:
+def opening(board: Board, players: int, rng: random.Random,
+            reading: Rules = Rules()) -> State:
     """The set-up: every pawn on its home facing onto the board, energy 1."""
     pawns = []
     for player in board.seats(players):
         home = board.home_of(player)
         facings = [f for f in FACINGS if board.contains(step(home, f))] or list(FACINGS)
         pawns.append(Pawn(player, home, rng.choice(facings)))
-    return State(board, tuple(pawns), {})
+    return State(board, tuple(pawns), {}, rules=reading)
 
 
 def play_game(board: Board, players: int, policies: list[Policy], rng: random.Random,
-              max_turns: int = MAX_TURNS) -> GameResult:
-    state = opening(board, players, rng)
+              max_turns: int = MAX_TURNS, reading: Rules = Rules()) -> GameResult:
+    state = opening(board, players, rng, reading)
     rules: Counter = Counter()
     turns = 0
     while not state.over and turns < max_turns:
-        roll = rng.randint(1, 6)
+        roll = rng.randint(1, DIE_SIDES)
         choice = policies[state.to_move](state, roll, rng)
         turn: Turn = play_turn(state, roll, choice)
         rules.update(e.rule for e in turn.all_events)
@@ -112,6 +113,7 @@ class Summary:
     max_turns: int
     wins_by_seat: tuple[int, ...]
     rules: dict[str, float]           # mean times each rule fired per game
+    bounce: str = BOUNCES[0]
 
     @property
     def first_player_share(self) -> float:
@@ -119,6 +121,7 @@ class Summary:
 
     def to_json(self) -> dict:
         return {"games": self.games, "players": self.players, "policy": self.policy,
+                "bounce": self.bounce,
                 "finished": self.finished, "unfinished": self.games - self.finished,
                 "turns": {"mean": round(self.mean_turns, 2), "median": self.median_turns,
                           "max": self.max_turns},
@@ -130,7 +133,8 @@ class Summary:
 
 
 def simulate(board: Board, games: int, seed: int, *, players: int = 4, policy: str = "greedy",
-             max_turns: int = MAX_TURNS, progress: Callable[[int], None] | None = None) -> Summary:
+             max_turns: int = MAX_TURNS, progress: Callable[[int], None] | None = None,
+             reading: Rules = Rules()) -> Summary:
     """Play ``games`` games with ``policy`` for every seat; the same seed, the same numbers."""
     if policy not in POLICIES:
         raise RuleError(f"unknown policy {policy!r} (known: {', '.join(POLICIES)})", field="--policy")
@@ -140,7 +144,8 @@ def simulate(board: Board, games: int, seed: int, *, players: int = 4, policy: s
     rng = random.Random(seed)
     results = []
     for g in range(games):
-        results.append(play_game(board, len(seats), [POLICIES[policy]] * len(seats), rng, max_turns))
+        results.append(play_game(board, len(seats), [POLICIES[policy]] * len(seats), rng,
+                                 max_turns, reading))
         if progress:
             progress(g + 1)
     lengths = [r.turns for r in results]
@@ -153,4 +158,5 @@ def simulate(board: Board, games: int, seed: int, *, players: int = 4, policy: s
         total.update(r.rules)
     return Summary(games, len(seats), policy, sum(r.finished for r in results),
                    statistics.mean(lengths), statistics.median(lengths), max(lengths),
-                   tuple(wins), {rule: round(n / games, 3) for rule, n in sorted(total.items())})
+                   tuple(wins), {rule: round(n / games, 3) for rule, n in sorted(total.items())},
+                   reading.bounce)

@@ -20,9 +20,10 @@ from dataclasses import dataclass, replace
 
 from ..errors import RuleError
 from .board import cell_name
-from .deflectors import (Change, acceleration, apply_change, check_change, count_legal_changes,
-                         energy_options)
-from .model import DIE_SIDES, FACING_NAMES, FACINGS, Facing, Player, State
+from .deflectors import (Change, acceleration, apply_change, check_change, describe_counts,
+                         energy_options, legal_change_counts)
+from .model import (DIE_SIDES, FACING_NAMES, FACINGS, MAX_ENERGY, MIN_ENERGY, Facing, Player,
+                    State)
 from .movement import Event, Move, trace_move
 
 
@@ -122,11 +123,10 @@ def play_turn(state: State, roll: int | None, choice: TurnChoice = TurnChoice(),
         if change is not None:
             check_change(state, change, kind, where=f"{where}.change")
         elif kind == "below":
-            legal = count_legal_changes(state, kind)
+            legal = legal_change_counts(state, kind)
             if legal:
                 raise RuleError(f"a roll below your energy makes you change a deflector "
-                                f"({legal} legal changes: add, move or turn one)",
-                                field=f"{where}.change")
+                                f"({describe_counts(legal)})", field=f"{where}.change")
             events.append(Event("no-legal-change", "a deflector change is due but no legal "
                                 "one exists: nothing changes"))
         if change is not None:
@@ -156,5 +156,5 @@ def _energy_refusal(energy: int, roll: int, kind: str, wanted: int) -> str:
         return f"a roll of {roll} above energy {energy} raises it to {energy + 1}, not {wanted}"
     if kind == "below":
         return f"a roll of {roll} below energy {energy} leaves it at {energy}, not {wanted}"
-    return (f"an equal roll changes energy by at most one, between 1 and 6: "
+    return (f"an equal roll changes energy by at most one, between {MIN_ENERGY} and {MAX_ENERGY}: "
             f"{' or '.join(map(str, energy_options(energy, roll)))}, not {wanted}")

@@ -1,5 +1,5 @@
 """Drawing the Accellerator board: one page at true size with the rules' worked example
-underneath (:mod:`.accellerator_example`), or, when it is larger than the paper, parts that overlap for taping.
+underneath (:mod:`.example`), or, when it is larger than the paper, parts that overlap for taping.
 
 The layout (size, reactor, homes, collectors) is the validators' :class:`Board`.  Board
 geometry is in board millimetres: ``(0, 0)`` is the top-left corner of the ring of
@@ -12,13 +12,13 @@ import math
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from ..validators.accellerator.board import Board, cell_name
-from ..validators.accellerator.pieces import BOARD_LABEL, TILE_LABEL
-from ..validators.errors import InputError
-from .accellerator_example import draw_legend, legend_height
-from .accellerator_pieces import GREEK, INK, LIGHT
-from .pen import Pen
-from .sheet import Document, Piece, Placed, SheetSettings
+from ...validators.accellerator.board import Board, cell_name
+from ...validators.accellerator.pieces import BOARD_LABEL, TILE_LABEL
+from ...validators.errors import InputError
+from .example import draw_legend, legend_height
+from .pieces import GREEK, INK, LIGHT
+from ..pen import Pen
+from ..sheet import Document, Piece, Placed, SheetSettings
 
 GRID_LINE = 0.35       # mm
 CAPTION = 9.0          # mm at the top of the usable area for the title or the part's name

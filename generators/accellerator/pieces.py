@@ -2,9 +2,9 @@
 deflector, electron and energy chits, and the player aid cards (turn on the front,
 what happens on the way on the back).
 
-Which pieces and how many come from :data:`..validators.accellerator.pieces.PIECES`;
+Which pieces and how many come from :data:`...validators.accellerator.pieces.PIECES`;
 the aid's words from ``templates/accellerator/aid.toml``; the deflector table on
-the aid from :func:`..validators.accellerator.model.deflect`.  This module only
+the aid from :func:`...validators.accellerator.model.deflect`.  This module only
 decides how they look.
 """
 from __future__ import annotations
@@ -12,11 +12,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..validators.accellerator.model import FACINGS, ORIENTATIONS, deflect
-from ..validators.accellerator.pieces import PIECES, PieceSpec, aid_texts
-from ..validators.errors import InputError
-from .pen import Pen, pen_for
-from .sheet import Document, Piece, Placed, SheetSettings, component_size, mirror
+from ...validators.accellerator.model import ENERGY_TOKENS, FACINGS, ORIENTATIONS, Rules, deflect
+from ...validators.accellerator.pieces import PIECES, PieceSpec, aid_texts
+from ...validators.errors import InputError
+from ..pen import Pen, pen_for
+from ..sheet import Document, Piece, Placed, SheetSettings, component_size, mirror
 
 INK = {"alpha": "#c62828", "beta": "#1565c0", "delta": "#2e7d32", "gamma": "#6a1b9a"}
 LIGHT = {"alpha": "#ffcdd2", "beta": "#bbdefb", "delta": "#c8e6c9", "gamma": "#e1bee7"}
@@ -146,9 +146,10 @@ def aid_front(pen: Pen) -> float:
                          bold=True, leading=1.16)
 
 
-def aid_back(pen: Pen) -> float:
-    """The back; returns the lowest y its text reaches (tests keep it inside the card)."""
-    texts = aid_texts()["back"]
+def aid_back(pen: Pen, reading: Rules = Rules()) -> float:
+    """The back, for a bounce reading; returns the lowest y its text reaches (tests keep it
+    inside the card)."""
+    texts = aid_texts(reading.bounce)["back"]
     _aid_frame(pen, texts["title"])
     body = AID_TEXT - 0.8
     y = pen.h - 14.5
@@ -240,12 +241,12 @@ def _drawer(spec: PieceSpec):
 
 
 CAPTIONS = {"deflector": "Deflectors: a quarter turn swaps '/' and '\\'",
-            "electron": "Electrons", "energy": "Energy tokens, six per player",
+            "electron": "Electrons", "energy": f"Energy tokens, {ENERGY_TOKENS} per player",
             "pawn": "Pawns: fold on the dashes into a tent and glue the tab under the base; "
                     "seen from above, both arrows point the way the pawn faces"}
 
 
-def add_pieces_page(doc: Document) -> None:
+def add_pieces_page(doc: Document, reading: Rules = Rules()) -> None:
     settings = doc.settings
     spots = pieces_layout(settings)
 
@@ -271,7 +272,8 @@ def add_pieces_page(doc: Document) -> None:
                 x, y = mirror(settings, spot.x, spot.y, spot.w, spot.h, offset=False)
                 c = pen.canvas
                 c.saveState()
-                aid_back(pen_for(c, x, y, spot.w, spot.h, clip=False, ink_saver=settings.ink_saver))
+                aid_back(pen_for(c, x, y, spot.w, spot.h, clip=False, ink_saver=settings.ink_saver),
+                         reading)
                 c.restoreState()
 
     placed = [Placed(s.spec.label, s.spec.kind, s.x, s.y, s.w, s.h) for s in spots]

@@ -8,6 +8,7 @@ from __future__ import annotations
 from .board import cell_name
 from .model import FACING_NAMES, State
 from .movement import Event, Step
+from .search import SCORE_NAMES, Best
 from .simulate import Summary
 from .turn import Turn
 
@@ -24,6 +25,7 @@ RULES: dict[str, str] = {
     "deflector-remove": "chit removed",
     "deflect": "pawn turned by a chit",
     "bounce": "pawn bounced off the edge",
+    "re-enter": "pawn came back from the missing space",
     "reactor-pickup": "electron picked up at the reactor",
     "reactor-empty": "passed the reactor when it was empty",
     "reactor-end": "stopped on the reactor: reset",
@@ -98,9 +100,10 @@ def turn_lines(turn: Turn, number: int) -> list[str]:
     lines = [f"Turn {number}: {turn.player} from {cell_name(move.start)} facing "
              f"{FACING_NAMES[move.facing]}, energy {turn.energy}"]
     lines += [f"  {e.text}" for e in turn.events]
+    outside = "off the board into the missing space beyond" if turn.after.rules.bounce == "re-enter" \
+        else "at the edge: bounces, stays on"
     for s in move.steps:
-        where = f"into {cell_name(s.entered)}" if s.entered else \
-            f"at the edge: bounces, stays on {cell_name(s.start)}"
+        where = f"into {cell_name(s.entered)}" if s.entered else f"{outside} {cell_name(s.start)}"
         turned = "" if s.facing_in == s.facing_out else f", now facing {FACING_NAMES[s.facing_out]}"
         lines.append(f"  {s.number}. {FACING_NAMES[s.facing_in]} {where}{turned}")
         lines += [f"       - {e.text}" for e in s.events]
@@ -135,12 +138,47 @@ def state_lines(state: State) -> list[str]:
     return lines
 
 
+def trace_json(turns: tuple[Turn, ...], end: State) -> dict:
+    """A played scenario: every turn and the table at the end."""
+    return {"bounce": end.rules.bounce, "turns": [turn_json(t) for t in turns],
+            "end_state": state_json(end)}
+
+
+def trace_lines(turns: tuple[Turn, ...], end: State) -> list[str]:
+    lines = [line for n, turn in enumerate(turns, start=1) for line in turn_lines(turn, n)]
+    return lines + state_lines(end)
+
+
+def best_json(state: State, found: tuple[Best, ...]) -> dict:
+    """``--best``: the best choice for each roll searched, with its score."""
+    return {"player": state.mover.player, "bounce": state.rules.bounce,
+            "maximises": list(SCORE_NAMES),
+            "best": [{"roll": b.roll, "searched": b.searched, "equally_good": b.equally_good,
+                      "score": dict(zip(SCORE_NAMES, b.score)), "turn": turn_json(b.turn)}
+                     for b in found]}
+
+
+def best_lines(state: State, found: tuple[Best, ...]) -> list[str]:
+    lines = [f"Best choices for {state.mover.player} (maximising, in order: won, banked, "
+             "carried, opponents' electrons lost, still on the board, nearness to the goal)"]
+    for b in found:
+        t = b.turn
+        change = t.change.describe(state.deflectors) if t.change else "no deflector change"
+        facing = f"start facing {t.move.facing}; " if state.mover.at is None else ""
+        lines.append(f"roll {b.roll} ({t.kind}): {facing}energy {t.energy}; {change} "
+                     f"[{b.searched} option(s) searched, {b.equally_good} as good]")
+        lines.append("  score: " + ", ".join(f"{k} {v}" for k, v in zip(SCORE_NAMES, b.score)))
+        lines += ["  " + line for line in turn_lines(t, 1)[1:]]
+    return lines
+
+
 def simulation_lines(summary: Summary, seats: tuple[str, ...], seed: int, max_turns: int) -> list[str]:
     """A --simulate summary as a short report: length, seats, and every rule's firing rate."""
     data = summary.to_json()
     t = data["turns"]
     finished = summary.finished
-    lines = [f"{summary.games} games, {summary.players} players, {summary.policy} policy, seed {seed}: "
+    lines = [f"{summary.games} games, {summary.players} players, {summary.policy} policy, "
+             f"bounce '{summary.bounce}', seed {seed}: "
              f"{finished} finished, {data['unfinished']} cut off at {max_turns} turns",
              f"Game length: mean {t['mean']:.1f} turns ({data['rounds_mean']:.1f} rounds), "
              f"median {t['median']:g}, longest {t['max']}"]

@@ -1,8 +1,8 @@
 """The rules' worked example, drawn under a one-page board from the engine's own trace.
 
 The pawn's path, the chits and every sentence beside the drawing come from
-:func:`..validators.accellerator.example.rules_example` and
-:func:`..validators.accellerator.model.deflect`, so the picture can never
+:func:`...validators.accellerator.example.rules_example` and
+:func:`...validators.accellerator.model.deflect`, so the picture can never
 disagree with the rules engine.
 """
 from __future__ import annotations
@@ -10,11 +10,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..validators.accellerator.board import cell_name
-from ..validators.accellerator.example import rules_example
-from ..validators.accellerator.model import FACING_NAMES, FACINGS, ORIENTATIONS, deflect
-from .accellerator_pieces import DEFLECTOR_INK, INK, LIGHT
-from .pen import Pen
+from ...validators.accellerator.board import cell_name
+from ...validators.accellerator.example import rules_example
+from ...validators.accellerator.model import FACING_NAMES, FACINGS, ORIENTATIONS, deflect
+from .pieces import DEFLECTOR_INK, INK, LIGHT
+from ..pen import Pen
 
 MINI = 10.0            # mm, a space in the worked example
 
