@@ -357,3 +357,31 @@ def test_setup_map_pdf_is_one_true_size_page_and_json_stays_clean(run, tmp_path)
     again = tmp_path / "again.pdf"
     run("solve", "yield", "--setup", "--players", "3", "--seed", "7", "--out", str(again))
     assert out.read_bytes() == again.read_bytes()
+
+
+def _row_of_straights(cols: list[int], width: int) -> dict:
+    return {"rows": 1, "cols": width,
+            "cells": [{"row": 0, "col": c, "tile": "straight", "rotation": 90} for c in cols]}
+
+
+def test_driving_rule_2_a_moving_vehicle_cannot_have_come_from_an_empty_square(run, tmp_path):
+    # r0c1 heading E came in from r0c0, which holds no tile: it would have fallen down the shaft
+    data = {"board": _row_of_straights([1, 2], 3),
+            "vehicles": [{"player": 1, "row": 0, "col": 1, "heading": "E", "speed": 3},
+                         {"player": 2, "row": 0, "col": 2}]}
+    with pytest.raises(RuleError, match="no tile"):
+        state_from_dict(data)
+    result = run("solve", "yield", "--moves", write(tmp_path, data))
+    assert_clean_failure(result, 1)
+    assert "vehicles[0].heading" in result.output
+
+
+def test_driving_rule_2_a_moving_vehicle_cannot_have_come_across_the_edge(run, tmp_path):
+    data = {"board": _row_of_straights([0, 1], 2),
+            "vehicles": [{"player": 1, "row": 0, "col": 0, "heading": "E", "speed": 2},
+                         {"player": 2, "row": 0, "col": 1}]}
+    with pytest.raises(RuleError, match="edge"):
+        state_from_dict(data)
+    assert_clean_failure(run("solve", "yield", "--moves", write(tmp_path, data)), 1)
+    data["vehicles"][0].update(heading=None, speed=1)       # stopped there, it is fine
+    assert state_from_dict(data).vehicles[0].stopped

@@ -198,12 +198,18 @@ def test_check_components_counts_a_printed_set():
     assert {f.rule for f in findings if not f.ok} == {"documented counts", "damage track"}
 
 
-def test_cli_check_of_the_example_custom_set(run):
-    result = run("check", str(path("yield_", "example-custom-tiles.toml")))
+def test_cli_check_of_the_example_house_variant_fails_on_purpose(run):
+    result = run("check", str(path("yield_", "example-house-variant-fails-check.toml")))
     assert result.exit_code == 1
     assert "Turn: 10 tiles, the complete set has 12 (-2)" in result.output
     assert "home-made chicane: 2 tiles" in result.output
     assert "full layout: yes" in result.output
+
+
+def test_cli_check_of_the_example_custom_set_passes(run):
+    result = run("check", str(path("yield_", "example-custom-tiles.toml")))
+    assert result.exit_code == 0, result.output
+    assert "set: Left-leaning merges" in result.output
 
 
 def test_cli_check_of_the_reference_set(run):

@@ -271,7 +271,7 @@ def test_identical_bytes_in_fresh_processes_with_bleed(tmp_path):
     for hash_seed in ("1", "2"):
         out = tmp_path / f"bleed{hash_seed}.pdf"
         subprocess.run([sys.executable, "-c", script, "yield", "--bleed", "2", "--backs", "none",
-                        "--tiles", str(path("yield_", "example-custom-tiles.toml")), "--out", str(out)],
+                        "--tiles", str(path("yield_", "example-house-variant-fails-check.toml")), "--out", str(out)],
                        check=True, capture_output=True, env={**os.environ, "PYTHONHASHSEED": hash_seed})
         outputs.append(out.read_bytes())
     assert outputs[0] == outputs[1]
@@ -280,7 +280,7 @@ def test_identical_bytes_in_fresh_processes_with_bleed(tmp_path):
 def test_custom_tile_set_prints_its_home_made_tiles(run, tmp_path):
     from icp_print.templates import path
     out = tmp_path / "mine.pdf"
-    result = run("yield", "--tiles", str(path("yield_", "example-custom-tiles.toml")), "--backs",
+    result = run("yield", "--tiles", str(path("yield_", "example-house-variant-fails-check.toml")), "--backs",
                  "none", "--out", str(out))
     assert result.exit_code == 0, result.output
     m = manifest(out.read_bytes())

@@ -101,8 +101,26 @@ def _vehicle(data: Any, index: int, board: Board, limit: int) -> Vehicle:
     if heading is not None and OPPOSITE[heading] not in tile.ends:
         raise RuleError(f"heading {heading} means it came in by the {OPPOSITE[heading]} side, "
                         f"which has no road on this {tile.kind}", field=f"{where}.heading")
+    if heading is not None:
+        _check_came_from_a_tile(board, square, heading, f"{where}.heading")
     level = _level(data, where, tile, heading)
     return Vehicle(player, square, heading, speed, damage, level)
+
+
+def _check_came_from_a_tile(board: Board, square: tuple[int, int], heading: str, where: str) -> None:
+    """A moving vehicle drove in from the square behind it, so that square holds a tile.
+
+    Driving off the board's edge or onto an empty square puts a vehicle out (driving
+    rule 2), and only a stopped vehicle may be where no drive brought it (rule 5).
+    """
+    behind = board.neighbour(square, OPPOSITE[heading])
+    if behind is None:
+        raise RuleError(f"heading {heading} means it drove in across the board's "
+                        f"{OPPOSITE[heading]} edge, which would have put it out (driving rule 2)",
+                        field=where)
+    if board.tile_at(behind) is None:
+        raise RuleError(f"heading {heading} means it drove in from square {behind}, which has no "
+                        "tile: it would have fallen down the shaft (driving rule 2)", field=where)
 
 
 def _optional_choice(data: dict, key: str, where: str, choices: tuple[str, ...]) -> str | None:

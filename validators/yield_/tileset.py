@@ -3,7 +3,8 @@
 A set lists tiles by kind and count; a home-made kind names its road ends at
 rotation 0.  The checks compare the set with the complete set the rules list
 (per family, so the 24 Merges may split either way), and catch tiles whose
-roads make no sense.  Example: templates/yield_/example-custom-tiles.toml.
+roads make no sense.  Examples: templates/yield_/example-custom-tiles.toml (passes
+check) and example-house-variant-fails-check.toml (a house variant that fails on purpose).
 
 >>> ts = parse_tileset({"tile": [{"kind": "turn", "count": 2}, {"kind": "hairpin", "count": 1,
 ...                               "ends": ["N", "E"]}]})
