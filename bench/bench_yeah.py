@@ -11,7 +11,7 @@ import random
 from icp_print.cli.common import VERSION
 from icp_print.generators.pdf import render
 from icp_print.generators.sheet import SheetSettings, paper
-from icp_print.generators.yeah import build
+from icp_print.generators.yeah import YeahOptions, build
 from icp_print.validators.yeah.consistency import check_table, contradictions
 from icp_print.validators.yeah.resolve import resolve
 from icp_print.validators.yeah.round import parse_round
@@ -46,7 +46,7 @@ def main() -> None:
         best, median, _ = timed(lambda: [resolve(table, r) for r in rounds], args.repeat)
         rows.append((f"resolve {args.rounds} rounds, {players} players", best, median))
     settings = SheetSettings(paper=paper("a4"))
-    rows.append(("print 17 item cards", *timed(lambda: render(build(table, settings, published=True),
+    rows.append(("print 17 item cards", *timed(lambda: render(build(settings, YeahOptions(table, published=True)),
                                                                VERSION), args.repeat)[:2]))
     width = max(len(r[0]) for r in rows)
     print(f"{'task':<{width}}  {'best s':>8}  {'median s':>8}")

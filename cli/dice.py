@@ -5,7 +5,7 @@ from pathlib import Path
 
 import click
 
-from ..validators.dice import COINS_FOR_MAD_MAXENCE, DICE_FOR_LUCHA_LIBRE
+from ..validators.dice.model import COINS_FOR_MAD_MAXENCE, DICE_FOR_LUCHA_LIBRE, FACE_MM
 from .common import ALL_BUILDERS, emit, out_option, outputs_from, settings_from, sheet_options
 
 
@@ -15,7 +15,7 @@ from .common import ALL_BUILDERS, emit, out_option, outputs_from, settings_from,
               show_default=True, help="How many d6 nets (Lucha Libre needs 10).")
 @click.option("--coins", type=click.IntRange(0, 200), default=COINS_FOR_MAD_MAXENCE,
               show_default=True, help="How many heads/tails coins (Mad Maxence needs 3).")
-@click.option("--face", type=click.FloatRange(10, 40), default=18.0, show_default=True,
+@click.option("--face", type=click.FloatRange(10, 40), default=FACE_MM, show_default=True,
               help="Side of a die face in mm.")
 @sheet_options
 def dice_command(out: Path, dice: int, coins: int, face: float, **kwargs) -> None:
@@ -29,15 +29,18 @@ def dice_command(out: Path, dice: int, coins: int, face: float, **kwargs) -> Non
     Example:
       icp-print dice --dice 6 --coins 3 --out dice.pdf
     """
-    from ..generators.dice import build
+    from ..generators.dice import DiceOptions, build
     if dice == 0 and coins == 0:
         raise click.BadParameter("nothing to print: ask for at least one die or coin",
                                  param_hint="--dice/--coins")
-    emit(build(settings_from(kwargs), dice, coins, face), out, **outputs_from(kwargs))
+    emit(build(settings_from(kwargs), DiceOptions(dice, coins, face)), out, **outputs_from(kwargs))
+
+
+def _default_set(settings):
+    from ..generators.dice import DiceOptions, build
+    return build(settings, DiceOptions())
 
 
 def register(cli, solve, play) -> None:
-    from ..generators.dice import build
     cli.add_command(dice_command)
-    ALL_BUILDERS.append(("dice", "dice.pdf", lambda settings: build(
-        settings, DICE_FOR_LUCHA_LIBRE, COINS_FOR_MAD_MAXENCE, 18.0)))
+    ALL_BUILDERS.append(("dice", "dice.pdf", _default_set))

@@ -96,7 +96,8 @@ def back(settings: SheetSettings):
 PARTS = ("ruler-100mm", "ruler-4in", "grid-1cm", "target")
 
 
-def build(settings: SheetSettings) -> Document:
+def build(settings: SheetSettings, options: None = None) -> Document:
+    """Rulers, a grid and duplex targets on one double-sided sheet (it takes no options)."""
     doc = Document(settings, game="calibration", ruleset="calibration-1",
                    title="icp-print calibration sheet")
     page = settings.paper

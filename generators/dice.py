@@ -1,7 +1,9 @@
 """Dice nets to cut, fold and glue, and heads/tails coins."""
 from __future__ import annotations
 
-from ..validators.dice import CELLS, PIPS, TABS
+from dataclasses import astuple, dataclass
+
+from ..validators.dice.model import CELLS, COINS_FOR_MAD_MAXENCE, DICE_FOR_LUCHA_LIBRE, FACE_MM, PIPS, TABS
 from .pen import Pen
 from .sheet import Document, Piece, SheetSettings
 
@@ -96,7 +98,18 @@ def coin_side(text: str, ink: str):
     return draw
 
 
-def build(settings: SheetSettings, dice: int, coins: int, face: float) -> Document:
+@dataclass(frozen=True)
+class DiceOptions:
+    """How many d6 nets and coins, and the side of a die face in mm."""
+
+    dice: int = DICE_FOR_LUCHA_LIBRE
+    coins: int = COINS_FOR_MAD_MAXENCE
+    face: float = FACE_MM
+
+
+def build(settings: SheetSettings, options: DiceOptions | None = None) -> Document:
+    """The coins (double-sided, with crop marks) and then the nets (cut along their outline)."""
+    dice, coins, face = astuple(options or DiceOptions())
     doc = Document(settings, game="dice", ruleset="d6-standard",
                    title="Dice nets and heads/tails coins",
                    options={"dice": dice, "coins": coins, "face_mm": face})

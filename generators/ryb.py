@@ -3,8 +3,10 @@ and the score sheet.  The cards' rules (colours, values, texts) come from
 :mod:`..validators.ryb`; this module only decides how they look."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..validators.ryb.deck import Deck, card_texts
-from ..validators.ryb.model import COLOURS, HAND_SIZE, MULTIPLIER, NEEDS, tier
+from ..validators.ryb.model import COLOURS, HAND_SIZE, MULTIPLIER, NEEDS, tier, win_condition
 from .pen import Pen
 from .sheet import Document, Piece, Placed, SheetSettings, component_size
 
@@ -143,15 +145,15 @@ def reference_back(pen: Pen) -> None:
         y -= 9.2
 
 
-def score_sheet(players: int = 5, rows: int = 14):
+def score_sheet(players: int, tables: tuple[int, ...], rows: int = 14):
     """A full-page score sheet: Goals per player, colours ticked, running total."""
     letters = "".join(c[0].upper() if c != "black" else "K" for c in COLOURS)
 
     def draw(pen: Pen) -> None:
         top = pen.h - 20
         pen.text(15, top, "RYB score sheet", size=20, bold=True)
-        pen.text(15, top - 7, "Write each completed Goal as colour and value. You win with Goals of "
-                 "3 or more colours worth more than 100.", size=8.5)
+        pen.text(15, top - 7, "Write each completed Goal as colour and value. You win with "
+                 f"{win_condition()}.", size=8.5)
         left, right = 15, pen.w - 15
         col_w = (right - left - 30) / players
         y0 = top - 14
@@ -180,20 +182,27 @@ def score_sheet(players: int = 5, rows: int = 14):
                 pen.text(bx + (box - 0.6) / 2, base - 5.5, letter, size=4.5, anchor="centre",
                          colour="#555555")
         pen.rect(left, base - 24, right - left, y0 - base + 24, stroke="#000000", width=0.6)
-        deal = ", ".join(f"{p} players {n} cards" for p, n in HAND_SIZE.items())
+        deal = ", ".join(f"{p} players {HAND_SIZE[p]} cards" for p in tables)
         pen.text(15, base - 32, f"Deal: {deal}.", size=8)
         pen.text(pen.w / 2, 12, "[ryb:score-sheet]", size=6, colour="#8a8a8a", anchor="centre")
 
     return draw
 
 
-REFERENCE_CARDS = 5  # one turn summary per player at the largest table
+@dataclass(frozen=True)
+class RybOptions:
+    """What to print: the deck, and what its Variable cards do."""
+
+    deck: Deck
+    variable: str
 
 
-def build(deck: Deck, settings: SheetSettings, variable: str) -> Document:
-    """The whole printable set for ``deck``: cards, turn summaries and a score sheet."""
+def build(settings: SheetSettings, options: RybOptions) -> Document:
+    """The whole printable set for a deck: its cards, one turn summary per player
+    at the largest table it is for, and a score sheet with a column per player."""
+    deck, variable = options.deck, options.variable
     doc = Document(settings, game="ryb", ruleset=RULESET, title=f"RYB: {deck.name}",
-                   options={"variable": variable, "deck": deck.name})
+                   options={"variable": variable, "deck": deck.name, "players": list(deck.players)})
     back = card_back(deck.name)
     cards: list[Piece] = []
     for group in deck.groups:
@@ -206,11 +215,12 @@ def build(deck: Deck, settings: SheetSettings, variable: str) -> Document:
             piece = Piece("action", f"ryb:action:{group.name}", action_front(group.name, variable),
                           back, {"action": group.name})
         cards += [piece] * group.count
-    cards += [Piece("reference", "ryb:reference", reference_front, reference_back)] * REFERENCE_CARDS
+    cards += [Piece("reference", "ryb:reference", reference_front, reference_back)] * deck.most_players
     w, h = component_size("poker")
     doc.add_pieces(cards, w, h, section="cards")
     page = settings.paper
-    doc.add_page(score_sheet(), section="score sheet",
+    sheet = score_sheet(deck.most_players, deck.players)
+    doc.add_page(sheet, section="score sheet",
                  placed=[Placed("ryb:score-sheet", "score-sheet", 0, 0, page.width, page.height)],
-                 pieces=[Piece("score-sheet", "ryb:score-sheet", score_sheet())])
+                 pieces=[Piece("score-sheet", "ryb:score-sheet", sheet)])
     return doc

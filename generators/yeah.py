@@ -3,6 +3,8 @@ type, cost, what it gives, kills and is killed by, and its note.  The data
 comes from :mod:`..validators.yeah`; this module only decides how it looks."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..validators.yeah.model import Item, ItemTable, Ref
 from .pen import Pen
 from .sheet import Document, Piece, SheetSettings, component_size
@@ -119,8 +121,17 @@ def card_back(table_name: str):
     return draw
 
 
-def build(table: ItemTable, settings: SheetSettings, *, published: bool) -> Document:
-    """One card per item of ``table``, nine to a page with crop marks and uniform backs."""
+@dataclass(frozen=True)
+class YeahOptions:
+    """What to print: an item table, and whether it is the published one."""
+
+    table: ItemTable
+    published: bool = True
+
+
+def build(settings: SheetSettings, options: YeahOptions) -> Document:
+    """One card per item of the table, nine to a page with crop marks and uniform backs."""
+    table, published = options.table, options.published
     doc = Document(settings, game="yeah", ruleset=RULESET, title=f"yEAh items: {table.name}",
                    options={"items": [i.id for i in table.items], "published": published,
                             "table": table.name})

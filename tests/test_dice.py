@@ -6,10 +6,10 @@ import json
 import pytest
 from pypdf import PdfReader
 
-from icp_print.generators.dice import build, net_size
+from icp_print.generators.dice import DiceOptions, build, net_size
 from icp_print.generators.sheet import SheetSettings, paper
-from icp_print.validators.dice import (CELLS, NORMALS, PIPS, TABS, check_components,
-                                       opposite_sums, right_handed)
+from icp_print.validators.dice.checks import check_components
+from icp_print.validators.dice.model import CELLS, NORMALS, PIPS, TABS, opposite_sums, right_handed
 from icp_print.validators.pdfcheck import MANIFEST_NAME
 
 from conftest import assert_clean_failure
@@ -60,7 +60,7 @@ def test_sheet_holds_nets_and_double_sided_coins(run, tmp_path):
 
 
 def test_nets_have_no_crop_marks_but_coins_do():
-    doc = build(SheetSettings(paper=paper("a4")), dice=2, coins=2, face=18)
+    doc = build(SheetSettings(paper=paper("a4")), DiceOptions(dice=2, coins=2, face=18))
     coins, nets = doc.pages[0], doc.pages[2]
     assert coins.grid is not None and nets.grid is None
 

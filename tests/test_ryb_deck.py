@@ -5,10 +5,12 @@ from __future__ import annotations
 import json
 import tomllib
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from icp_print.templates import path
+from icp_print.validators.errors import InputError
 from icp_print.validators.ryb.deck import action_names, check_deck, load_deck, parse_deck
 from icp_print.validators.ryb.model import HAND_SIZE, STARTING_POOL, value_for
 from icp_print.validators.ryb.odds import goal_odds
@@ -120,7 +122,7 @@ def test_no_way_to_win_with_three_colours():
 
 
 def test_no_way_to_reach_more_than_100_points():
-    text = """[[goal]]\ncolour = "red"\ntargets = [1, 2, 3, 4, 5]\n[[goal]]\ncolour = "blue"\n
+    text = """[deck]\nname = "t"\n[[goal]]\ncolour = "red"\ntargets = [1, 2, 3, 4, 5]\n[[goal]]\ncolour = "blue"\n
 targets = [1, 2, 3]\n[[goal]]\ncolour = "yellow"\ntargets = [1, 2]\n[[action]]\nname = "swap"\ncount = 5\n"""
     assert [f.rule for f in failures(text)] == ["winning"]
 
@@ -228,3 +230,68 @@ def test_random_bytes_as_a_deck_file_never_cause_a_traceback(tmp_path_factory, b
     result = CliRunner().invoke(main, ["check", str(f)])
     assert result.exit_code in (0, 1, 2)
     assert "Traceback" not in result.output and "internal error" not in result.output
+
+
+def test_deck_name_is_required_as_the_template_says(run, tmp_path):
+    """The deck template marks name as required: a deck without one is refused (exit 2)."""
+    assert "name      text printed on the card backs and in reports (required)" in \
+        path("ryb", "example-custom-deck.toml").read_text(encoding="utf-8")
+    nameless = tmp_path / "nameless.toml"
+    nameless.write_text(GOOD.replace('name = "t"\n', "", 1))
+    result = run("check", str(nameless))
+    assert_clean_failure(result, 2)
+    assert "nameless.toml: deck.name: missing" in result.output
+    no_table = tmp_path / "no-table.toml"
+    no_table.write_text(GOOD.replace('[deck]\nname = "t"\n', "", 1))
+    assert_clean_failure(run("check", str(no_table)), 2)
+    blank = tmp_path / "blank.toml"
+    blank.write_text(GOOD.replace('name = "t"', 'name = "  "', 1))
+    assert "deck.name: must not be empty" in run("check", str(blank)).output
+
+
+def test_card_counts_below_one_add_no_cards_to_the_total(run, tmp_path):
+    """A negative count is a broken rule, not a way to take cards away."""
+    deck = parse_deck(tomllib.loads(GOOD.replace("count = 4", "count = -9")))
+    assert deck.size == 9                                  # the nine Goals; the Actions add none
+    f = tmp_path / "negative.toml"
+    f.write_text(GOOD.replace("count = 4", "count = -9"))
+    result = run("check", str(f), "--json")
+    data = json.loads(result.output)
+    assert result.exit_code == 1 and data["summary"]["cards"] == 9 and data["summary"]["actions"] == 0
+    messages = {x["rule"]: x["message"] for x in data["findings"] if not x["ok"]}
+    assert messages["card counts"] == "count must be at least 1, got -9"
+    assert messages["deal"].startswith("9 cards cannot deal")
+
+
+def test_setting_up_deal_sizes_the_minimum_to_the_planned_tables():
+    """Setting Up: 2 players take 5 each, 3 take 4, 4 take 3, 5 take 2, and a Draw deck is left."""
+    eleven = GOOD.replace("count = 4", "count = 2")       # 9 Goals + 2 Actions
+    assert [f.rule for f in failures(eleven)] == ["deal"]
+    bad = failures(eleven)[0]
+    assert "11 cards cannot deal 3 or 4 players" in bad.message
+    assert "at least 13 are needed (3 players take 12, 4 players take 12)" in bad.message
+    for players, ok in (("2", True), ("5", True), ("[2, 5]", True), ("[2, 3]", False), ("4", False)):
+        text = eleven.replace('name = "t"', f'name = "t"\nplayers = {players}')
+        assert (failures(text) == []) is ok, players
+
+
+def test_setting_up_players_outside_the_rules_are_refused():
+    for players in ("1", "6", "[]", '"two"', "[2, 7]"):
+        with pytest.raises(InputError) as info:
+            parse_deck(tomllib.loads(GOOD.replace('name = "t"', f'name = "t"\nplayers = {players}')))
+        assert str(info.value).startswith("deck.players")
+
+
+def test_players_option_prints_a_small_deck_for_the_planned_table(run, tmp_path):
+    small = tmp_path / "small.toml"
+    small.write_text(GOOD.replace("count = 4", "count = 2"))
+    out = tmp_path / "small.pdf"
+    assert_clean_failure(run("ryb", "--deck", str(small), "--out", str(out)), 1)
+    result = run("ryb", "--deck", str(small), "--players", "2", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    from pagescan import manifest
+    printed = manifest(out.read_bytes())
+    counts = {c["label"]: c["count"] for c in printed["components"]}
+    assert printed["options"]["players"] == [2]
+    assert counts["ryb:reference"] == 2                   # one turn summary per player
+    assert run("check", str(out)).exit_code == 0

@@ -110,3 +110,29 @@ def test_report_flags_a_goal_that_pays_far_too_much():
     rows = {r.goal.target: r for r in deck_report(goals)}
     assert rows[3].flag and "too much" in rows[3].flag
     assert rows[7].flag is None
+
+
+def test_bank_rule_lowers_every_target_in_the_deck_report():
+    """Bank: each banked point lowers the Target by one, in --report as in one attempt."""
+    pool = {"red": 3, "yellow": 1, "blue": 0}
+    rows = {r.goal.slug: r for r in deck_report(load_deck().goals(), pool, banked=2)}
+    red7 = rows["red-7"].probability
+    assert red7 == brute_force("red", 7, pool, banked=2) == Fraction(212, 216)
+    for slug, row in rows.items():
+        goal = row.goal
+        assert row.probability == brute_force(goal.colour, goal.target, pool, 2), slug
+        assert row.expected_points == row.probability * goal.value
+
+
+def test_bank_rule_applies_to_solve_report_command(run):
+    args = ("solve", "ryb", "--report", "--dice", "3r,1y,0b", "--json")
+    unbanked = {g["goal"]: g for g in json.loads(run(*args).output)["goals"]}
+    data = json.loads(run(*args, "--banked", "2").output)
+    banked = {g["goal"]: g for g in data["goals"]}
+    assert data["banked"] == 2
+    assert unbanked["red-7"]["exact"] == "49/54"          # 3d6 reach 7: 196/216 = 90.74%
+    assert banked["red-7"]["exact"] == "53/54"            # 3d6 reach 5: 212/216 = 98.15%
+    assert banked["red-7"]["exact"] == run("solve", "ryb", "--goal", "red-7", "--dice", "3r,1y,0b",
+                                           "--banked", "2", "--json").output.split('"exact": "')[1].split('"')[0]
+    text = run("solve", "ryb", "--report", "--dice", "3r,1y,0b", "--banked", "2").output
+    assert "2 banked on each Goal" in text and "98.15%" in text

@@ -15,7 +15,7 @@ from pypdf import PdfReader
 from icp_print.cli.common import VERSION
 from icp_print.generators.pdf import render
 from icp_print.generators.sheet import SheetSettings, fit_grid, paper
-from icp_print.generators.yeah import HEADER, build
+from icp_print.generators.yeah import HEADER, YeahOptions, build
 from icp_print.validators.pdfcheck import MANIFEST_NAME
 from icp_print.validators.yeah.model import ItemTable
 from icp_print.validators.yeah.table import published_table
@@ -217,7 +217,7 @@ def test_same_command_gives_identical_bytes(run, tmp_path):
 def test_check_catches_a_set_that_lacks_an_item(run, tmp_path):
     short = ItemTable(TABLE.name, TABLE.items[:-1], TABLE.starting_ammo)
     f = tmp_path / "short.pdf"
-    f.write_bytes(render(build(short, SheetSettings(paper=paper("a4")), published=True), VERSION))
+    f.write_bytes(render(build(SheetSettings(paper=paper("a4")), YeahOptions(short, published=True)), VERSION))
     result = run("check", str(f))
     assert result.exit_code == 1 and "published table" in result.output and "skip" in result.output
 
@@ -225,7 +225,7 @@ def test_check_catches_a_set_that_lacks_an_item(run, tmp_path):
 def test_check_catches_a_card_printed_twice(run, tmp_path):
     doubled = ItemTable("doubled", TABLE.items + TABLE.items[:1], 0)
     f = tmp_path / "double.pdf"
-    doc = build(doubled, SheetSettings(paper=paper("a4")), published=False)
+    doc = build(SheetSettings(paper=paper("a4")), YeahOptions(doubled, published=False))
     doc.options["items"] = [i.id for i in TABLE.items]
     f.write_bytes(render(doc, VERSION))
     result = run("check", str(f))

@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 
 from icp_print.templates import path
 from icp_print.validators.errors import InputError
-from icp_print.validators.yeah.consistency import (CONTRADICTION, check_table, contradictions,
-                                                   reachable_ammo)
-from icp_print.validators.yeah.model import Ref, item_id
+from icp_print.validators.yeah.consistency import (CONTRADICTION, NOTES_OVER_KILLS, NOTES_OVER_TYPE,
+                                                   check_table, contradictions, reachable_ammo)
+from icp_print.validators.yeah.model import Ref, item_id, kills_cover, says
 from icp_print.validators.yeah.table import parse_table, published_table
 
 from conftest import assert_clean_failure
@@ -54,6 +54,7 @@ NOTE_RULES = {
     "Orange Juice (activated)": {"arises_from": "Orange Juice (unactivated)", "held": True,
                                  "guaranteed_survival": True},
     "Firework (launch)": {"then_next_turn": "Firework (blast)"},
+    "Bazooka": {"spares": ("Orange Juice (activated)",)},
     "Firework (blast)": {"arises_from": "Firework (launch)", "held": False,
                          "not_counted_as": ("weapon",)},
     "Stun Gun": {"needs_last_turn": "Battery", "stuns": True},
@@ -67,7 +68,7 @@ KNOWN_CONTRADICTIONS = {
     ("Orange Juice (activated)", "Grenade"),
     ("Grenade", "Grenade"), ("Grenade", "Skip"),
     ("Minigun", "Reload"), ("Minigun", "Battery"), ("Minigun", "Skip"),
-    ("Bazooka", "Reload"), ("Bazooka", "Orange Juice (activated)"), ("Bazooka", "Battery"),
+    ("Bazooka", "Reload"), ("Bazooka", "Battery"),
     ("Bazooka", "Reinforced Shield"), ("Bazooka", "Minigun"), ("Bazooka", "Bazooka"),
     ("Bazooka", "Stun Gun"), ("Bazooka", "Necromancy"),
     ("Firework (blast)", "Shield"),
@@ -213,18 +214,18 @@ def reread_refs(change) -> set[tuple[str, str]]:
                                                       killed_by=tuple(map(change, i.killed_by))))
 
 
-def test_choice_blast_is_not_a_weapon_makes_19_not_22():
+def test_choice_blast_is_not_a_weapon_makes_18_not_21():
     as_weapon = reread_items(lambda i: dataclasses.replace(i, not_counted_as=()))
     blast = "Firework (blast)"
     assert as_weapon - KNOWN_CONTRADICTIONS == {(blast, v) for v in (
         "Orange Juice (unactivated)", "Firework (launch)", "Mirror", "Skip")}
     assert KNOWN_CONTRADICTIONS - as_weapon == {(blast, "Shield")}
-    assert len(as_weapon) == 22
+    assert len(as_weapon) == 21
 
 
 def test_choice_blast_belongs_to_nobody_so_is_never_a_victim():
     held = reread_items(lambda i: dataclasses.replace(i, held=True))
-    assert held - KNOWN_CONTRADICTIONS == {("Bazooka", "Firework (blast)")} and len(held) == 20
+    assert held - KNOWN_CONTRADICTIONS == {("Bazooka", "Firework (blast)")} and len(held) == 19
 
 
 def test_choice_defense_i_means_exactly_level_i():
@@ -279,6 +280,34 @@ def test_contradiction_is_reported_with_both_cells(killer, victim):
     assert "Kills" in findings[0].message and "Killed By" in findings[0].message
 
 
+def test_notes_win_over_cells_bazooka_spares_the_activated_orange_juice():
+    """One rule for notes against cells, as for the Firework blast's type: Bazooka's
+    notes take the activated Orange Juice out of its <Everything>."""
+    table = published_table()
+    bazooka, juice = table.get("Bazooka"), table.get("Orange Juice (activated)")
+    assert says(bazooka.kills, juice) is not None          # the cell as printed covers it ...
+    assert kills_cover(bazooka, juice) is None             # ... the notes win
+    assert ("Bazooka", "Orange Juice (activated)") not in pairs(table)
+    as_cell = reread_items(lambda i: dataclasses.replace(i, spares=()))
+    assert as_cell - KNOWN_CONTRADICTIONS == {("Bazooka", "Orange Juice (activated)")}
+    assert len(as_cell) == 19 and len(KNOWN_CONTRADICTIONS) == 18
+
+
+def test_notes_win_over_cells_each_clash_is_reported_apart():
+    rows = {f.where: f.rule for f in check_table(published_table())
+            if not f.ok and f.rule in (NOTES_OVER_TYPE, NOTES_OVER_KILLS)}
+    assert rows == {"item[12] (Firework (blast))": NOTES_OVER_TYPE,
+                    "item[10] (Bazooka)": NOTES_OVER_KILLS}
+
+
+def test_notes_win_over_cells_unknown_spared_item_is_an_unknown_name():
+    table = published_table()
+    broken = dataclasses.replace(table, items=tuple(
+        dataclasses.replace(i, spares=("Lemonade",)) if i.name == "Bazooka" else i for i in table.items))
+    bad = [f for f in check_table(broken) if f.rule == "item names" and not f.ok]
+    assert len(bad) == 1 and "Lemonade" in bad[0].message and "spares[0]" in bad[0].where
+
+
 def test_firework_blast_type_against_its_notes_is_reported():
     failures = [f for f in check_table(published_table()) if f.rule == "type agrees with notes"]
     assert len(failures) == 1 and "Firework (blast)" in failures[0].where
@@ -286,7 +315,7 @@ def test_firework_blast_type_against_its_notes_is_reported():
 
 def test_published_structure_is_sound():
     structural = [f for f in check_table(published_table())
-                  if not f.ok and f.rule not in (CONTRADICTION, "type agrees with notes")]
+                  if not f.ok and f.rule not in (CONTRADICTION, NOTES_OVER_TYPE, NOTES_OVER_KILLS)]
     assert structural == []
     assert reachable_ammo(published_table()) == math.inf   # Reload gains more than it costs
 
@@ -294,7 +323,7 @@ def test_published_structure_is_sound():
 def test_check_command_lists_the_contradictions_and_exits_1(run):
     result = run("check", str(ITEMS))
     assert result.exit_code == 1
-    assert "contradictions: 19" in result.output
+    assert "contradictions: 18" in result.output
     assert "Bazooka -> Minigun" in result.output and "Stun Gun -> Skip" in result.output
 
 
@@ -302,8 +331,8 @@ def test_check_json_reports_every_contradiction(run):
     import json
     result = run("check", str(ITEMS), "--json")
     data = json.loads(result.output)
-    assert data["game"] == "yeah" and data["summary"]["contradictions"] == 19
-    assert sum(f["rule"] == CONTRADICTION and not f["ok"] for f in data["findings"]) == 19
+    assert data["game"] == "yeah" and data["summary"]["contradictions"] == 18
+    assert sum(f["rule"] == CONTRADICTION and not f["ok"] for f in data["findings"]) == 18
 
 
 SMALL = """

@@ -14,8 +14,8 @@ from .errors import InputError
 
 GAME_CHECKS = {
     "ryb": "ryb.checks",
-    "calibration": "calibration",
-    "dice": "dice",
+    "calibration": "calibration.checks",
+    "dice": "dice.checks",
     "accellerator": "accellerator.checks",
     "yeah": "yeah.checks",
     "yield": "yield_.checks",

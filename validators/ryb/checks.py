@@ -5,7 +5,7 @@ from typing import Any
 
 from ..errors import InputError
 from ..report import Finding, failed, passed
-from .deck import CardGroup, Deck, check_deck, parse_deck
+from .deck import TABLES, CardGroup, Deck, check_deck, parse_deck, parse_players
 
 GAME = "ryb"
 
@@ -37,7 +37,9 @@ def check_components(components: list[dict], options: dict) -> tuple[list[Findin
             groups.append(CardGroup("action", str(data.get("action")), int(c["count"]), where))
         else:
             extras[c.get("kind")] = extras.get(c.get("kind"), 0) + int(c["count"])
-    deck = Deck(str(options.get("deck", "deck")), str(options.get("variable", "reset")), tuple(groups))
+    players = parse_players(options.get("players", list(TABLES)), where="options.players")
+    deck = Deck(str(options.get("deck", "deck")), str(options.get("variable", "reset")), tuple(groups),
+                players)
     findings = check_deck(deck)
     for kind, wanted in (("reference", 1), ("score-sheet", 1)):
         if extras.get(kind, 0) >= wanted:
@@ -48,6 +50,6 @@ def check_components(components: list[dict], options: dict) -> tuple[list[Findin
 
 
 def _summary(deck: Deck) -> dict:
-    goals = sum(g.count for g in deck.groups if g.kind == "goal")
+    goals = sum(g.copies for g in deck.groups if g.kind == "goal")
     return {"deck": deck.name, "cards": deck.size, "goals": goals, "actions": deck.size - goals,
             "variable": deck.variable}

@@ -5,17 +5,19 @@ asks for a million copies is refused without building a million objects.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from ...templates import path
-from ..errors import InputError
+from ..errors import InputError, RuleError
 from ..report import Finding, failed, passed
 from ..schema import field, load_toml, reject_unknown
 from .model import (COLOURS, HAND_SIZE, MAX_DECK, MULTIPLIER, WIN_COLOURS, WIN_POINTS, Goal,
-                    cards_needed_to_deal, tier, value_for)
+                    cards_needed_to_deal, tier, value_for, win_condition)
+
+TABLES: tuple[int, ...] = tuple(HAND_SIZE)   # every table the rules deal for
 
 REFERENCE_DECK = path("ryb", "reference-deck.toml")
 CARD_TEXTS = path("ryb", "cards.toml")
@@ -28,10 +30,15 @@ class CardGroup:
 
     kind: str                # "goal" or "action"
     name: str                # the colour of a Goal, the name of an Action
-    count: int
+    count: int               # as written; below 1 is a broken rule and adds no card
     where: str               # e.g. "goal[3]" in the file
     target: int = 0
     value: int | None = None  # as written; None means "computed by the rule"
+
+    @property
+    def copies(self) -> int:
+        """The cards this group adds to the deck: a count below 1 adds none."""
+        return max(self.count, 0)
 
     @property
     def title(self) -> str:
@@ -46,16 +53,25 @@ class CardGroup:
 
 @dataclass(frozen=True)
 class Deck:
+    """A deck file: its name, the Variable function, its cards, and the tables
+    (numbers of players) it is meant to deal for."""
+
     name: str
     variable: str
     groups: tuple[CardGroup, ...]
+    players: tuple[int, ...] = TABLES
 
     @property
     def size(self) -> int:
-        return sum(g.count for g in self.groups)
+        """The cards in the deck (a group with a count below 1 adds none)."""
+        return sum(g.copies for g in self.groups)
+
+    @property
+    def most_players(self) -> int:
+        return max(self.players)
 
     def goals(self) -> list[tuple[Goal, int]]:
-        return [(g.goal(), g.count) for g in self.groups if g.kind == "goal" and g.name in COLOURS]
+        return [(g.goal(), g.copies) for g in self.groups if g.kind == "goal" and g.name in COLOURS]
 
 
 @cache
@@ -75,18 +91,54 @@ def variable_functions() -> tuple[str, ...]:
 def load_deck(source: str | Path = REFERENCE_DECK) -> Deck:
     """Read a deck file; type errors raise :class:`InputError` naming file and field."""
     try:
-        return parse_deck(load_toml(source), default_name=Path(source).stem)
+        return parse_deck(load_toml(source))
     except InputError as exc:
         raise exc.located(str(source)) from None
 
 
-def parse_deck(data: dict[str, Any], default_name: str = "custom deck") -> Deck:
+def legal_deck(source: str | Path = REFERENCE_DECK, players: tuple[int, ...] | None = None) -> Deck:
+    """Load a deck (for ``players`` tables, if given) and refuse it, listing every
+    broken rule, unless it is legal."""
+    deck = load_deck(source)
+    if players is not None:
+        deck = replace(deck, players=parse_players(list(players), where="--players"))
+    failures = [f for f in check_deck(deck) if not f.ok]
+    if failures:
+        details = "; ".join(f"{f.where}: {f.message}" if f.where else f.message for f in failures)
+        raise RuleError(f"the deck breaks the rules: {details}", source=str(source))
+    return deck
+
+
+def parse_players(value: Any, where: str = "deck.players") -> tuple[int, ...]:
+    """The tables a deck is for: one number of players or a list of them.
+
+    >>> parse_players(2), parse_players([3, 2, 3])
+    ((2,), (2, 3))
+    """
+    tables = value if isinstance(value, list) else [value]
+    if not tables:
+        raise InputError("must name at least one number of players", field=where)
+    for j, n in enumerate(tables):
+        if not isinstance(n, int) or isinstance(n, bool) or n not in HAND_SIZE:
+            at = f"{where}[{j}]" if isinstance(value, list) else where
+            raise InputError(f"the rules deal for {min(HAND_SIZE)} to {max(HAND_SIZE)} players, "
+                             f"got {n!r}", field=at)
+    return tuple(sorted(set(tables)))
+
+
+def parse_deck(data: dict[str, Any]) -> Deck:
     """Build a :class:`Deck` from parsed TOML, checking only types and shape."""
     reject_unknown(data, {"deck", "goal", "action", "game"})
     head = field(data, "deck", dict, default={})
-    reject_unknown(head, {"name", "variable"}, where="deck")
-    name = field(head, "name", str, where="deck", default=default_name)
+    if "name" not in head:
+        raise InputError("missing: every deck names itself in a [deck] table (name = \"...\"); "
+                         "the name is printed on every card back", field="deck.name")
+    reject_unknown(head, {"name", "variable", "players"}, where="deck")
+    name = field(head, "name", str, where="deck")
+    if not name.strip():
+        raise InputError("must not be empty: it is printed on every card back", field="deck.name")
     variable = field(head, "variable", str, where="deck", default="reset")
+    players = parse_players(head["players"]) if "players" in head else TABLES
     groups: list[CardGroup] = []
     for i, entry in enumerate(field(data, "goal", list, default=[])):
         where = f"goal[{i}]"
@@ -118,7 +170,7 @@ def parse_deck(data: dict[str, Any], default_name: str = "custom deck") -> Deck:
         reject_unknown(entry, {"name", "count"}, where=where)
         groups.append(CardGroup("action", field(entry, "name", str, where=where).lower(),
                                 field(entry, "count", int, where=where, default=1), where))
-    return Deck(name, variable.lower(), tuple(groups))
+    return Deck(name, variable.lower(), tuple(groups), players)
 
 
 def check_deck(deck: Deck) -> list[Finding]:
@@ -171,25 +223,45 @@ def check_deck(deck: Deck) -> list[Finding]:
     return findings
 
 
+def tables_text(players: tuple[int, ...]) -> str:
+    """``(2, 3, 4, 5)`` as "2 to 5 players", ``(2, 4)`` as "2 or 4 players".
+
+    >>> tables_text((2, 3, 4, 5)), tables_text((2,)), tables_text((2, 4))
+    ('2 to 5 players', '2 players', '2 or 4 players')
+    """
+    if len(players) == 1:
+        return f"{players[0]} players"
+    if players == tuple(range(players[0], players[-1] + 1)) and len(players) > 2:
+        return f"{players[0]} to {players[-1]} players"
+    return f"{', '.join(map(str, players[:-1]))} or {players[-1]} players"
+
+
+def deal_finding(size: int, players: tuple[int, ...]) -> Finding:
+    """Setting Up: every planned table gets its hands and leaves a Draw deck."""
+    needed = {p: cards_needed_to_deal(p) for p in players}
+    most = max(needed.values())
+    if size >= most:
+        return passed("deal", f"{size} cards deal {tables_text(players)} with a Draw deck left")
+    short = tuple(p for p in players if needed[p] > size)
+    dealt = ", ".join(f"{p} players take {p * HAND_SIZE[p]}" for p in short)
+    return failed("deal", f"{size} cards cannot deal {tables_text(short)} and leave a Draw deck: "
+                  f"at least {most} are needed ({dealt}); a deck for fewer tables can say so "
+                  f"with players = [...] in [deck]", "deck")
+
+
 def _whole_deck(deck: Deck) -> list[Finding]:
     findings = []
     size = deck.size
     if size > MAX_DECK:
         findings.append(failed("deck size", f"{size} cards is absurd (at most {MAX_DECK})", "deck"))
-    needed = max(cards_needed_to_deal(p) for p in HAND_SIZE)
-    if size < needed:
-        findings.append(failed("deal", f"{size} cards cannot deal every table from 2 to 5 players "
-                               f"and leave a Draw deck: at least {needed} are needed "
-                               f"(3 or 4 players take 12)", "deck"))
-    else:
-        findings.append(passed("deal", f"{size} cards deal 2 to 5 players with a Draw deck left"))
+    findings.append(deal_finding(size, deck.players))
     # Completing every Goal gives the most points and colours, so the whole deck decides it.
     goals = [(g, n) for g, n in deck.goals() if g.target >= 1 and n >= 1]
     colours = len({g.colour for g, _ in goals})
     total = sum(g.value * n for g, n in goals)
     if colours >= WIN_COLOURS and total > WIN_POINTS:
         findings.append(passed("winning", f"Goals of {colours} colours worth {total} points: "
-                               "a win (3+ colours, more than 100) is possible"))
+                               f"a win ({win_condition()}) is possible"))
     else:
         findings.append(failed("winning", f"no way to score more than {WIN_POINTS} points with Goals "
                                f"of at least {WIN_COLOURS} colours (the deck has {colours} colour(s) "

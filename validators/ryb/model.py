@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
+from ..errors import InputError
+
 Colour = str   # one of COLOURS
 DieColour = str  # "red", "yellow" or "blue"
 
@@ -102,6 +104,30 @@ def has_won(treasure: Sequence[Goal]) -> bool:
     """
     return (len({g.colour for g in treasure}) >= WIN_COLOURS
             and sum(g.value for g in treasure) > WIN_POINTS)
+
+
+def parse_goal(text: str | None) -> tuple[Colour, int]:
+    """A Goal written as colour-target, like ``purple-9``.
+
+    >>> parse_goal("Purple-9")
+    ('purple', 9)
+    """
+    if text is None:
+        raise InputError("give --goal colour-target (for example purple-9) or --report", field="--goal")
+    colour, _, target = text.lower().partition("-")
+    if colour not in COLOURS or not target.isdigit() or int(target) < 1:
+        raise InputError(f"cannot read {text!r}: write a colour and a Target like purple-9 "
+                         f"(colours: {', '.join(COLOURS)})", field="--goal")
+    return colour, int(target)
+
+
+def win_condition() -> str:
+    """The win condition in words, from :data:`WIN_COLOURS` and :data:`WIN_POINTS`.
+
+    >>> win_condition()
+    'Goals of 3 or more colours worth more than 100 points'
+    """
+    return f"Goals of {WIN_COLOURS} or more colours worth more than {WIN_POINTS} points"
 
 
 def cards_needed_to_deal(players: int = MAX_PLAYERS) -> int:

@@ -91,8 +91,9 @@ class GoalReport:
 
 
 def deck_report(goals: list[tuple[Goal, int]], pool: Mapping[DieColour, int] = STARTING_POOL,
-                spread: float = 4.0) -> list[GoalReport]:
-    """Every Goal's one-attempt odds and expected points per attempt from ``pool``.
+                banked: int = 0, spread: float = 4.0) -> list[GoalReport]:
+    """Every Goal's one-attempt odds and expected points per attempt from ``pool``,
+    with ``banked`` points already on every Goal (each lowers its Target by one).
 
     A Goal is flagged when its expected points per attempt are more than
     ``spread`` times above or below the median of the deck's Goals: its Value
@@ -101,7 +102,7 @@ def deck_report(goals: list[tuple[Goal, int]], pool: Mapping[DieColour, int] = S
     """
     rows = []
     for goal, count in goals:
-        p = goal_odds(goal.colour, goal.target, pool)
+        p = goal_odds(goal.colour, goal.target, pool, banked)
         rows.append((goal, count, p, p * goal.value))
     reachable = sorted(ep for *_, ep in rows if ep > 0)
     median = reachable[len(reachable) // 2] if reachable else Fraction(0)
@@ -109,7 +110,8 @@ def deck_report(goals: list[tuple[Goal, int]], pool: Mapping[DieColour, int] = S
     for goal, count, p, ep in rows:
         flag = None
         if p == 0:
-            flag = "cannot be completed in one attempt from this pool: needs banking or more dice"
+            with_banked = f" with {banked} banked" if banked else ""
+            flag = f"cannot be completed in one attempt from this pool{with_banked}: needs banking or more dice"
         elif median and ep > median * Fraction(spread):
             flag = f"pays too much: {float(ep):.2f} expected points vs deck median {float(median):.2f}"
         elif median and ep * Fraction(spread) < median:

@@ -10,9 +10,12 @@ from collections import Counter
 from dataclasses import dataclass
 
 from ..report import Finding, failed, passed
-from .model import Item, ItemTable, Ref, says
+from .model import Item, ItemTable, Ref, kills_cover, says
 
 CONTRADICTION = "kills agree with killed by"
+# A row whose notes say more than its own cells; the notes win (see model.kills_cover).
+NOTES_OVER_TYPE = "type agrees with notes"
+NOTES_OVER_KILLS = "kills agree with notes"
 
 
 @dataclass(frozen=True)
@@ -51,7 +54,7 @@ def contradictions(table: ItemTable) -> list[Contradiction]:
         for victim in table.items:
             if not victim.held:
                 continue
-            by_kills, by_killed_by = says(killer.kills, victim), says(victim.killed_by, killer)
+            by_kills, by_killed_by = kills_cover(killer, victim), says(victim.killed_by, killer)
             if (by_kills is None) != (by_killed_by is None):
                 found.append(Contradiction(killer, victim, by_kills, by_killed_by))
     return found
@@ -97,6 +100,10 @@ def _references(table: ItemTable) -> list[Finding]:
             name = getattr(item, key)
             if name is not None and table.find(name) is None:
                 bad.append(failed("item names", f"unknown item {name!r}", f"{item.where}.{key} ({item.name})"))
+        for j, name in enumerate(item.spares):
+            if table.find(name) is None:
+                bad.append(failed("item names", f"unknown item {name!r}",
+                                  f"{item.where}.spares[{j}] ({item.name})"))
     return bad or [passed("references", "every item and type named in the table exists")]
 
 
@@ -142,13 +149,26 @@ def _fallback(table: ItemTable) -> list[Finding]:
 
 
 def _type_notes(table: ItemTable) -> list[Finding]:
-    """An item whose notes deny its own printed category (the Firework blast)."""
-    return [failed("type agrees with notes", f"its type reads {i.type.text()}, but its notes say it "
-                   f"is not a {i.type.category.capitalize()}; references to <{i.type.category.capitalize()}> "
-                   "skip it", f"{i.where} ({i.name})")
-            for i in table.items if i.type.category in i.not_counted_as]
+    """Rows whose notes deny their own cells: the Firework blast's type, Bazooka's Kills.
+
+    The notes win in both (so neither clash counts among the contradictions),
+    and each clash is reported here, apart."""
+    findings = [failed(NOTES_OVER_TYPE, f"its type reads {i.type.text()}, but its notes say it "
+                       f"is not a {i.type.category.capitalize()}; references to "
+                       f"<{i.type.category.capitalize()}> skip it", f"{i.where} ({i.name})")
+                for i in table.items if i.type.category in i.not_counted_as]
+    for killer in table.items:
+        for name in killer.spares:
+            victim = table.find(name)
+            ref = says(killer.kills, victim) if victim is not None else None
+            if ref is not None:
+                findings.append(failed(NOTES_OVER_KILLS, f"its Kills cell ({ref.text()}) covers "
+                                       f"{victim.name}, but its notes spare it; the notes win",
+                                       f"{killer.where} ({killer.name})"))
+    return findings
 
 
 def blocking(findings: list[Finding]) -> list[Finding]:
     """The failed findings that make a table unplayable (not mere contradictions)."""
-    return [f for f in findings if not f.ok and f.rule not in (CONTRADICTION, "type agrees with notes")]
+    return [f for f in findings
+            if not f.ok and f.rule not in (CONTRADICTION, NOTES_OVER_TYPE, NOTES_OVER_KILLS)]

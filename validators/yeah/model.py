@@ -120,6 +120,7 @@ class Item:
     held: bool = True
     guaranteed_survival: bool = False
     not_counted_as: tuple[str, ...] = ()
+    spares: tuple[str, ...] = ()   # items the notes say it does not kill, whatever its Kills cell says
     stuns: bool = False
     copies_left: bool = False
     revives: bool = False
@@ -171,6 +172,25 @@ def matches(ref: Ref, item: Item) -> bool:
 def says(refs: tuple[Ref, ...], item: Item) -> Ref | None:
     """The first reference of a cell that covers ``item`` (None: the cell does not name it)."""
     return next((r for r in refs if matches(r, item)), None)
+
+
+def kills_cover(killer: Item, victim: Item) -> Ref | None:
+    """The reference of ``killer``'s Kills cell that covers ``victim``, read with its notes.
+
+    One rule for every row: where a row's notes say more than its cells, the
+    notes win.  Firework (blast)'s notes take it out of the Weapons (see
+    :func:`matches`); Bazooka's notes take the activated Orange Juice out of
+    its ``<Everything>``.
+
+    >>> oj = Item("Orange Juice (activated)", ItemType("defense", level=2), math.nan)
+    >>> bazooka = Item("Bazooka", ItemType("weapon", "bomb", 10), 10, kills=(Ref(everything=True),),
+    ...                spares=("Orange Juice (activated)",))
+    >>> kills_cover(bazooka, oj) is None, kills_cover(bazooka, bazooka).text()
+    (True, '<Everything>')
+    """
+    if any(item_id(name) == victim.id for name in killer.spares):
+        return None
+    return says(killer.kills, victim)
 
 
 @dataclass(frozen=True)

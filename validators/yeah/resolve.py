@@ -36,7 +36,7 @@ from dataclasses import dataclass, replace
 
 from ..errors import RuleError
 from .consistency import blocking, structure_findings
-from .model import Item, ItemId, ItemTable, says
+from .model import Item, ItemId, ItemTable, kills_cover, says
 from .round import PlayerName, PlayerState, Round
 
 NOBODY = None   # the owner of a Firework blast
@@ -162,7 +162,7 @@ def _copy_target(rnd: Round, chosen: list, i: int) -> int | None:
 
 def _kill(table: ItemTable, killer: Item, victim: Item) -> str | None:
     """The policy: a kill if either cell says so; which ones did."""
-    a, b = says(killer.kills, victim) is not None, says(victim.killed_by, killer) is not None
+    a, b = kills_cover(killer, victim) is not None, says(victim.killed_by, killer) is not None
     return "both" if a and b else "kills" if a else "killed_by" if b else None
 
 

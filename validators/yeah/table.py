@@ -23,7 +23,7 @@ MAX_NOTE = 240              # characters: what still fits on a card at a readabl
 REF_KEYS = {"item", "everything", "category", "kind", "level", "min_level", "as_published"}
 ITEM_KEYS = {"name", "category", "kind", "level", "cost", "gives", "kills", "killed_by", "note",
              "max_in_a_row", "needs_last_turn", "not_while_holding", "then_next_turn",
-             "arises_from", "held", "guaranteed_survival", "not_counted_as", "stuns",
+             "arises_from", "held", "guaranteed_survival", "not_counted_as", "spares", "stuns",
              "copies_left", "revives", "fallback"}
 FLAGS = ("held", "guaranteed_survival", "stuns", "copies_left", "revives", "fallback")
 NAME_LINKS = ("needs_last_turn", "not_while_holding", "then_next_turn", "arises_from")
@@ -81,7 +81,16 @@ def _item(entry: Any, where: str) -> Item:
         kills=_refs(entry, "kills", where), killed_by=_refs(entry, "killed_by", where),
         note=_note(entry, where),
         max_in_a_row=field(entry, "max_in_a_row", int, where=where, default=None, lo=1, hi=MAX_AMMO),
-        not_counted_as=tuple(excluded), where=where, **links, **flags)
+        not_counted_as=tuple(excluded), spares=_names(entry, "spares", where), where=where,
+        **links, **flags)
+
+
+def _names(entry: dict, key: str, where: str) -> tuple[str, ...]:
+    names = field(entry, key, list, where=where, default=[])
+    for j, name in enumerate(names):
+        if not isinstance(name, str) or not name.strip():
+            raise InputError(f"must be an item's name, got {name!r}", field=f"{where}.{key}[{j}]")
+    return tuple(names)
 
 
 def _note(entry: dict, where: str) -> str:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .report import Finding, failed, passed
+from ..report import Finding, failed, passed
 
 GAME = "calibration"
 EXPECTED = {"ruler-100mm": 1, "ruler-4in": 1, "grid-1cm": 1, "target": 5}

@@ -13,12 +13,7 @@ True
 """
 from __future__ import annotations
 
-from typing import Any
-
-from .report import Finding, failed, passed
-
 Vector = tuple[int, int, int]
-GAME = "dice"
 
 # Net cell (column, row from the top) of each face of the cross.
 CELLS = {"top": (1, 0), "front": (1, 1), "bottom": (1, 2), "back": (1, 3),
@@ -34,6 +29,9 @@ TABS = (("top", "n"), ("top", "w"), ("top", "e"), ("bottom", "w"), ("bottom", "e
 
 COINS_FOR_MAD_MAXENCE = 3     # YCP, Mad Maxence: "3 coins for flipping heads or tails"
 DICE_FOR_LUCHA_LIBRE = 10     # YCP, Lucha Libre: "10 six-sided dice (5d6 per player)"
+FACES = (1, 2, 3, 4, 5, 6)    # a d6
+OPPOSITE_SUM = 7              # a standard die's opposite faces
+FACE_MM = 18.0                # side of a printed die face, unless asked otherwise
 
 
 def _face_of(normal: Vector, faces: dict[str, int]) -> int:
@@ -41,7 +39,7 @@ def _face_of(normal: Vector, faces: dict[str, int]) -> int:
 
 
 def opposite_sums(faces: dict[str, int] = PIPS) -> set[int]:
-    """The sums of each pair of opposite faces (a standard die gives ``{7}``)."""
+    """The sums of each pair of opposite faces (a standard die gives ``{OPPOSITE_SUM}``)."""
     return {faces[f] + _face_of(tuple(-c for c in n), faces) for f, n in NORMALS.items()}
 
 
@@ -51,39 +49,3 @@ def right_handed(faces: dict[str, int] = PIPS) -> bool:
     a, b, c = n[1], n[2], n[3]
     cross = (a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0])
     return sum(x * y for x, y in zip(cross, c)) > 0
-
-
-def looks_like(data: dict[str, Any]) -> bool:
-    return False
-
-
-def check_toml(data: dict[str, Any], source: str) -> tuple[list[Finding], dict]:
-    return [failed("file kind", "dice sheets have no component file", source)], {}
-
-
-def check_components(components: list[dict], options: dict) -> tuple[list[Finding], dict]:
-    """Every printed net is a standard die; the coins have two sides."""
-    findings: list[Finding] = []
-    counts = {"d6": 0, "coin": 0}
-    for c in components:
-        counts[c["kind"]] = counts.get(c["kind"], 0) + int(c["count"])
-        if c["kind"] == "d6":
-            faces = {str(k): int(v) for k, v in c["data"]["faces"].items()}
-            if sorted(faces.values()) != [1, 2, 3, 4, 5, 6] or set(faces) != set(NORMALS):
-                findings.append(failed("faces 1 to 6", f"faces are {faces}", c["label"]))
-            elif opposite_sums(faces) != {7}:
-                findings.append(failed("opposite faces sum to 7", f"sums {sorted(opposite_sums(faces))}",
-                                       c["label"]))
-            else:
-                findings.append(passed("opposite faces sum to 7", "standard pips"))
-    wanted = int(options.get("dice", 0))
-    if counts["d6"] == wanted:
-        findings.append(passed("dice count", f"{counts['d6']} d6 nets"))
-    else:
-        findings.append(failed("dice count", f"{counts['d6']} d6 nets printed, {wanted} asked for"))
-    coins = int(options.get("coins", 0))
-    if counts["coin"] == coins:
-        findings.append(passed("coin count", f"{counts['coin']} heads/tails coins"))
-    else:
-        findings.append(failed("coin count", f"{counts['coin']} coins printed, {coins} asked for"))
-    return findings, counts

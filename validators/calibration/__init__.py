@@ -1,0 +1,1 @@
+"""The calibration sheet: what a printed one must hold."""
