@@ -5,7 +5,7 @@ from typing import Any
 
 from ..errors import InputError
 from ..report import Finding, failed, passed
-from .deck import TABLES, CardGroup, Deck, check_deck, parse_deck, parse_players
+from .deck import TABLES, CardGroup, Deck, check_deck, parse_deck, parse_players, tables_text
 
 GAME = "ryb"
 
@@ -52,4 +52,4 @@ def check_components(components: list[dict], options: dict) -> tuple[list[Findin
 def _summary(deck: Deck) -> dict:
     goals = sum(g.copies for g in deck.groups if g.kind == "goal")
     return {"deck": deck.name, "cards": deck.size, "goals": goals, "actions": deck.size - goals,
-            "variable": deck.variable}
+            "variable": deck.variable, "tables": tables_text(deck.players)}
