@@ -14,7 +14,7 @@ from ..validators.accellerator.scenario import load_scenario, play_scenario, wit
 from ..validators.accellerator.search import best_for_rolls
 from ..validators.accellerator.simulate import MAX_TURNS, POLICIES, simulate
 from ..validators.errors import InputError
-from .common import (ALL_BUILDERS, echo_json, emit, json_option, out_option, outputs_from,
+from .common import (ALL_BUILDERS, Finite, echo_json, emit, json_option, out_option, outputs_from,
                      seed_option, settings_from, sheet_options)
 
 
@@ -27,7 +27,7 @@ bounce_option = click.option(
 
 @click.command("accellerator")
 @out_option("accellerator.pdf")
-@click.option("--cell", "cell_mm", type=click.FloatRange(10, 40), default=None,
+@click.option("--cell", "cell_mm", type=Finite(10, 40), default=None,
               help="Side of a board space in mm (default 15, from board.toml). A board larger "
               "than the paper prints over several pages with overlap strips to tape.")
 @bounce_option

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import json
+import math
+from collections.abc import Callable, Sequence
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
@@ -19,17 +21,46 @@ DEFAULT_OUTPUT_DIR = Path("output")
 ALL_BUILDERS: list = []
 
 
+class OutputPath(click.Path):
+    """A path the command writes to: :func:`emit` treats every other path option as an input
+    and refuses to write over it."""
+
+
+class Finite(click.FloatRange):
+    """A number, optionally within bounds; NaN and infinities are refused (click's
+    ``FloatRange`` lets NaN through, as no comparison with NaN is true).
+
+    >>> Finite(0, 10).convert("2.5", None, None)
+    2.5
+    >>> Finite().convert("nan", None, None)
+    Traceback (most recent call last):
+    click.exceptions.BadParameter: 'nan' is not a finite number.
+    """
+
+    name = "number"
+
+    def convert(self, value, param, ctx):
+        number = click.FLOAT.convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a finite number.", param, ctx)
+        return super().convert(number, param, ctx)
+
+
 def out_option(default_name: str):
-    """``--out FILE``: where the PDF goes (default ``output/<default_name>``)."""
-    return click.option("--out", "out", type=click.Path(dir_okay=False, path_type=Path),
+    """``--out FILE``: where the PDF goes (default ``output/<default_name>``; ``-``: standard output)."""
+    return click.option("--out", "out", type=OutputPath(dir_okay=False, allow_dash=True, path_type=Path),
                         default=DEFAULT_OUTPUT_DIR / default_name, show_default=True,
-                        help="PDF file to write.")
+                        help="PDF file to write (- for standard output).")
+
+
+no_clobber_option = click.option("--no-clobber", is_flag=True,
+                                 help="Refuse to replace any existing output file.")
 
 
 json_option = click.option("--json", "as_json", is_flag=True,
                            help="Print the result as JSON instead of text.")
 
-seed_option = click.option("--seed", type=int, default=0, show_default=True,
+seed_option = click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=0, show_default=True,
                            help="Random seed; the same seed gives the same result.")
 
 
@@ -38,11 +69,17 @@ def echo_json(data) -> None:
     click.echo(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False))
 
 
+MAX_BACK_OFFSET = 50.0  # mm: more than any printer drifts
+
+
 def _offset(ctx, param, value: str) -> tuple[float, float]:
     try:
         x, y = (float(v) for v in value.split(","))
     except ValueError:
         raise click.BadParameter("expected two numbers in mm like 0.5,-1") from None
+    if not all(math.isfinite(v) and abs(v) <= MAX_BACK_OFFSET for v in (x, y)):
+        raise click.BadParameter(f"each number must be finite and at most {MAX_BACK_OFFSET:g} mm "
+                                 "either way")
     return x, y
 
 
@@ -51,9 +88,9 @@ def sheet_options(func):
     options = [
         click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True,
                      help="Paper size."),
-        click.option("--margin", type=float, default=5.0, show_default=True,
+        click.option("--margin", type=Finite(0, 100), default=5.0, show_default=True,
                      help="Unprintable border in mm; nothing but crop marks goes there."),
-        click.option("--bleed", type=float, default=0.0, show_default=True,
+        click.option("--bleed", type=Finite(0, 20), default=0.0, show_default=True,
                      help="Extend artwork this many mm past each trim line."),
         click.option("--backs", type=click.Choice(["long-edge", "short-edge", "none"]),
                      default="long-edge", show_default=True,
@@ -63,12 +100,14 @@ def sheet_options(func):
                      "a printer's duplex drift; `icp-print calibrate` measures it."),
         click.option("--cut-lines", is_flag=True, help="Also draw full cut lines along every trim."),
         click.option("--ink-saver", is_flag=True, help="Light backgrounds to save ink."),
-        click.option("--png", "png_dir", type=click.Path(file_okay=False, path_type=Path),
+        click.option("--png", "png_dir", type=OutputPath(file_okay=False, path_type=Path),
                      help="Also render every page to PNG in this folder."),
-        click.option("--dpi", type=click.IntRange(30, 1200), default=150, show_default=True,
+        click.option("--dpi", type=click.IntRange(30, 600), default=150, show_default=True,
                      help="Resolution of the PNG pages."),
-        click.option("--svg", "svg_file", type=click.Path(dir_okay=False, path_type=Path),
+        click.option("--svg", "svg_file", type=OutputPath(dir_okay=False, allow_dash=True,
+                                                          path_type=Path),
                      help="Also write an SVG cut file with every trim outline."),
+        no_clobber_option,
     ]
     for option in reversed(options):
         func = option(func)
@@ -85,28 +124,82 @@ def settings_from(kwargs: dict):
 
 
 def outputs_from(kwargs: dict) -> dict:
-    """Pop the extra-output options (PNG folder, DPI, SVG file)."""
+    """Pop the extra-output options (PNG folder, DPI, SVG file, --no-clobber)."""
     return {"png_dir": kwargs.pop("png_dir"), "dpi": kwargs.pop("dpi"),
-            "svg_file": kwargs.pop("svg_file")}
+            "svg_file": kwargs.pop("svg_file"), "no_clobber": kwargs.pop("no_clobber")}
+
+
+# An output beside the PDF: (option, target, make(doc, pdf) -> [(path, bytes)]).
+# The target is a file or a folder; every path ``make`` returns is written with
+# the PDF, all or none.
+ExtraOutput = tuple[str, Path, Callable[..., list[tuple[Path, bytes]]]]
+
+
+def command_inputs() -> list[Path]:
+    """Every path the running command was given that is not one of its outputs."""
+    ctx = click.get_current_context(silent=True)
+    found: list[Path] = []
+    while ctx is not None:
+        for param in ctx.command.params:
+            if isinstance(param.type, click.Path) and not isinstance(param.type, OutputPath):
+                value = ctx.params.get(param.name or "")
+                found += [Path(v) for v in (value if isinstance(value, (tuple, list)) else [value])
+                          if v is not None]
+        ctx = ctx.parent
+    return found
 
 
 def emit(doc, out: Path, *, png_dir: Path | None = None, dpi: int = 150,
-         svg_file: Path | None = None, quiet: bool = False) -> dict:
-    """Render ``doc`` and write the PDF plus any extra outputs; report what was written."""
-    from ..generators.pdf import atomic_write, render
-    from ..generators.previews import cut_svg, write_pngs
+         svg_file: Path | None = None, extra: Sequence[ExtraOutput] = (),
+         no_clobber: bool = False, quiet: bool = False) -> dict:
+    """Render ``doc`` and write the PDF plus every extra output, all or none.
+
+    Targets are checked before rendering (:func:`~..generators.writing.check_targets`):
+    nothing of the user's is overwritten by mistake.
+    """
+    from ..generators.pdf import render
+    from ..generators.previews import cut_svg, png_pages
+    from ..generators.writing import Output, check_targets, write_all
+    makers: list[ExtraOutput] = []
+    if svg_file:
+        makers.append(("--svg", svg_file, lambda doc, pdf: [(svg_file, cut_svg(doc))]))
+    if png_dir:
+        makers.append(("--png", png_dir, lambda doc, pdf: [
+            (png_dir / name, data) for name, data in png_pages(pdf, Path(out).stem, dpi)]))
+    makers += extra
+    inputs = command_inputs()
+    _check_folders(makers)
+    check_targets([("--out", out)] + [(o, t) for o, t, _ in makers if not _is_folder(o, t)],
+                  inputs, no_clobber=no_clobber)
     pdf = render(doc, VERSION)
-    atomic_write(out, pdf)
+    outputs = [Output(Path(out), pdf, "--out")]
+    for option, _, make in makers:
+        outputs += [Output(Path(path), data, option) for path, data in make(doc, pdf)]
+    written = write_all(outputs, inputs, no_clobber=no_clobber)
     summary = {"file": str(out), "pages": len(doc.pages),
                "components": sum(c["count"] for c in doc.components.values())}
-    if svg_file:
-        atomic_write(svg_file, cut_svg(doc))
-    if png_dir:
-        write_pngs(pdf, png_dir, Path(out).stem, dpi)
     if not quiet:
-        click.echo(f"wrote {out}: {summary['pages']} pages, {summary['components']} components")
-        if svg_file:
-            click.echo(f"wrote {svg_file}")
-        if png_dir:
-            click.echo(f"wrote PNG pages to {png_dir}/")
+        to_stderr = str(out) == "-"
+        replaced = {str(w.target) for w in written if w.replaced}
+        note = " (replaced the existing file)" if str(out) in replaced else ""
+        click.echo(f"wrote {out}: {summary['pages']} pages, {summary['components']} components{note}",
+                   err=to_stderr)
+        for option, target, _ in makers:
+            inside = [w for w in written if w.target != Path(out) and
+                      (w.target == target or w.target.parent == target)]
+            count = sum(w.replaced for w in inside)
+            note = f" (replaced {count} existing file{'s' * (count != 1)})" if count else ""
+            where = f"{len(inside)} files in {target}/" if _is_folder(option, target) else str(target)
+            click.echo(f"wrote {where}{note}", err=to_stderr)
     return summary
+
+
+def _is_folder(option: str, target: Path) -> bool:
+    return option == "--png" or Path(target).is_dir()
+
+
+def _check_folders(makers: Sequence[ExtraOutput]) -> None:
+    from ..validators.errors import InputError
+    for option, target, _ in makers:
+        if option == "--png" and Path(target).exists() and not Path(target).is_dir():
+            raise InputError("not a folder", source=str(target), field=option)

@@ -7,8 +7,8 @@ from pathlib import Path
 import click
 
 from ..validators.errors import IcpError
-from .common import (ALL_BUILDERS, DEFAULT_OUTPUT_DIR, echo_json, emit, json_option, out_option,
-                     settings_from, sheet_options)
+from .common import (ALL_BUILDERS, DEFAULT_OUTPUT_DIR, OutputPath, echo_json, emit, json_option,
+                     out_option, outputs_from, settings_from, sheet_options)
 
 
 @click.command("check")
@@ -62,11 +62,11 @@ def calibrate_command(out: Path, **kwargs) -> None:
     """
     from ..generators.calibrate import build
     settings = settings_from(kwargs)
-    emit(build(settings), out, png_dir=kwargs["png_dir"], dpi=kwargs["dpi"], svg_file=None)
+    emit(build(settings), out, **{**outputs_from(kwargs), "svg_file": None})
 
 
 @click.command("all")
-@click.option("--out-dir", type=click.Path(file_okay=False, path_type=Path),
+@click.option("--out-dir", type=OutputPath(file_okay=False, path_type=Path),
               default=DEFAULT_OUTPUT_DIR, show_default=True, help="Folder for the PDFs.")
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True,
               help="Paper size.")

@@ -6,7 +6,7 @@ from pathlib import Path
 import click
 
 from ..validators.dice.model import COINS_FOR_MAD_MAXENCE, DICE_FOR_LUCHA_LIBRE, FACE_MM
-from .common import ALL_BUILDERS, emit, out_option, outputs_from, settings_from, sheet_options
+from .common import ALL_BUILDERS, Finite, emit, out_option, outputs_from, settings_from, sheet_options
 
 
 @click.command("dice")
@@ -15,7 +15,7 @@ from .common import ALL_BUILDERS, emit, out_option, outputs_from, settings_from,
               show_default=True, help="How many d6 nets (Lucha Libre needs 10).")
 @click.option("--coins", type=click.IntRange(0, 200), default=COINS_FOR_MAD_MAXENCE,
               show_default=True, help="How many heads/tails coins (Mad Maxence needs 3).")
-@click.option("--face", type=click.FloatRange(10, 40), default=FACE_MM, show_default=True,
+@click.option("--face", type=Finite(10, 40), default=FACE_MM, show_default=True,
               help="Side of a die face in mm.")
 @sheet_options
 def dice_command(out: Path, dice: int, coins: int, face: float, **kwargs) -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from ..validators.yicyacyoe.variant import Variant
-from .common import (ALL_BUILDERS, echo_json, emit, json_option, out_option, outputs_from,
+from .common import (ALL_BUILDERS, Finite, echo_json, emit, json_option, out_option, outputs_from,
                      seed_option, settings_from, sheet_options)
 
 
@@ -71,7 +71,7 @@ def boards_command(out: Path, count: int | None, **kwargs) -> None:
 
 @click.command("yicyacyoe")
 @variant_options(1)
-@click.option("--time-limit", type=click.FloatRange(0.01, None), default=None,
+@click.option("--time-limit", type=Finite(0.01, None), default=None,
               help="Stop after this many seconds and report the bounds proven so far.")
 @json_option
 def solve_command(time_limit: float | None, as_json: bool, **kwargs) -> None:
@@ -116,7 +116,7 @@ def solve_command(time_limit: float | None, as_json: bool, **kwargs) -> None:
 @variant_options(1)
 @click.option("--first", type=click.Choice(["you", "computer"]), default="you", show_default=True,
               help="Who places the first turn: you or the computer.")
-@click.option("--think", type=click.FloatRange(0.1, 600), default=3.0, show_default=True,
+@click.option("--think", type=Finite(0.1, 600), default=3.0, show_default=True,
               help="Seconds the computer may search per turn before it plays by heuristic.")
 @seed_option
 def play_command(first: str, think: float, seed: int, **kwargs) -> None:

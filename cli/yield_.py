@@ -9,7 +9,7 @@ from ..validators.errors import RuleError
 from ..validators.yield_.checks import DEFAULT_DAMAGE_LIMIT
 from ..validators.yield_.tiles import reference_set
 from ..validators.yield_.tileset import MAX_SETS, check_tileset, load_tileset
-from .common import ALL_BUILDERS, emit, out_option, outputs_from, settings_from, sheet_options
+from .common import ALL_BUILDERS, Finite, emit, out_option, outputs_from, settings_from, sheet_options
 
 DEFAULT_TILE_MM = 50.0      # a common chessboard square, so the tiles sit on the board
 
@@ -29,7 +29,7 @@ def _custom_tiles(source: Path, sets: int):
 
 @click.command("yield")
 @out_option("yield-tiles.pdf")
-@click.option("--tile-size", type=click.FloatRange(25, 100), default=DEFAULT_TILE_MM,
+@click.option("--tile-size", type=Finite(25, 100), default=DEFAULT_TILE_MM,
               show_default=True, help="Side of a square tile in mm (match your board's squares).")
 @click.option("--sets", type=click.IntRange(1, MAX_SETS), default=1, show_default=True,
               help="Complete sets of 64 tiles (more for the larger-board variant).")

@@ -7,7 +7,7 @@ import click
 
 from ..validators.errors import InputError
 from ..validators.yield_.search import MAX_DEPTH, SPEED_WEIGHT, WIN
-from .common import echo_json, emit, json_option, seed_option
+from .common import OutputPath, echo_json, emit, json_option, seed_option
 
 DEFAULT_BUDGET = 5_000      # positions: about 5 s on an 8x8 board of Four-Ways, far less on real boards
 OBJECTIVE = ("paranoid minimax over whole turns: own remaining health minus the mean remaining "
@@ -173,7 +173,7 @@ def _refuse_stray_options(mode: str, best: bool) -> None:
               default=DEFAULT_BUDGET, show_default=True,
               help="With --best: stop deepening after visiting this many positions and answer "
                    "from the deepest finished depth (a few seconds on the busiest boards).")
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--out", type=OutputPath(dir_okay=False, allow_dash=True, path_type=Path), default=None,
               help="With --layout or --setup: also draw the board as a one-page map PDF.")
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True,
               help="Paper size of the map.")

@@ -9,20 +9,18 @@ from __future__ import annotations
 import hashlib
 import io
 import json
-import os
-import tempfile
 from pathlib import Path
 
 from pypdf import PdfReader, PdfWriter
 from pypdf.generic import ArrayObject, ByteStringObject
 from reportlab.pdfgen.canvas import Canvas
 
-from ..validators.errors import InputError
 from ..validators.pdfcheck import MANIFEST_NAME
 from . import fonts
 from .pen import pen_for
 from .sheet import Document, crop_marks, cut_lines
 from .units import pt
+from .writing import Output, write_all
 
 MARK_WIDTH = 0.2        # mm, crop marks
 CUT_LINE_COLOUR = (0.6, 0.6, 0.6)
@@ -97,19 +95,5 @@ def _attach_manifest(pdf: bytes, doc: Document, version: str) -> bytes:
 
 
 def atomic_write(target: Path, data: bytes) -> None:
-    """Write ``data`` to ``target`` through a temporary file and a rename."""
-    target = Path(target)
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
-    except OSError as exc:
-        raise InputError(f"cannot write here ({exc.strerror or exc})", source=str(target)) from None
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.replace(tmp, target)
-    except BaseException as exc:
-        Path(tmp).unlink(missing_ok=True)
-        if isinstance(exc, OSError):
-            raise InputError(f"cannot write ({exc.strerror or exc})", source=str(target)) from None
-        raise
+    """Write ``data`` to ``target`` whole or not at all (see :mod:`.writing`)."""
+    write_all([Output(Path(target), data)])

@@ -2,38 +2,32 @@
 from __future__ import annotations
 
 import io
-from pathlib import Path
 
 import pypdfium2
 import svgwrite
 
 from ..validators.errors import InputError
-from .pdf import atomic_write
 from .sheet import Document
 
 SHEET_GAP = 10.0  # mm between sheets stacked in one SVG
+MIN_DPI, MAX_DPI = 30, 600  # an A4 page at 600 dpi is 35 million pixels
 
 
-def write_pngs(pdf: bytes, directory: Path, stem: str, dpi: int = 150) -> list[Path]:
-    """Render every page to ``directory/stem-NN.png`` at ``dpi``."""
-    if not 30 <= dpi <= 1200:
-        raise InputError(f"dpi must be between 30 and 1200, got {dpi}", field="--dpi")
-    directory = Path(directory)
-    if directory.exists() and not directory.is_dir():
-        raise InputError("not a directory", source=str(directory), field="--png")
+def png_pages(pdf: bytes, stem: str, dpi: int = 150) -> list[tuple[str, bytes]]:
+    """Every page as ``(stem-NN.png, PNG bytes)`` at ``dpi``, ready for an all-or-nothing write."""
+    if not MIN_DPI <= dpi <= MAX_DPI:
+        raise InputError(f"must be between {MIN_DPI} and {MAX_DPI}, got {dpi}", field="--dpi")
     document = pypdfium2.PdfDocument(pdf)
-    written = []
+    pages = []
     try:
         for index in range(len(document)):
             image = document[index].render(scale=dpi / 72).to_pil()
             buffer = io.BytesIO()
             image.save(buffer, format="PNG", dpi=(dpi, dpi))
-            target = directory / f"{stem}-{index + 1:02d}.png"
-            atomic_write(target, buffer.getvalue())
-            written.append(target)
+            pages.append((f"{stem}-{index + 1:02d}.png", buffer.getvalue()))
     finally:
         document.close()
-    return written
+    return pages
 
 
 def cut_svg(doc: Document) -> bytes:

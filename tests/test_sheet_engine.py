@@ -181,20 +181,6 @@ def test_rendered_trim_lines_and_crop_marks_fall_where_the_manifest_says(name, b
         assert abs(y - m) <= TOL
 
 
-def test_atomic_write_leaves_no_partial_file(tmp_path, monkeypatch):
-    target = tmp_path / "out.pdf"
-    atomic_write(target, b"%PDF-1.4 first")
-
-    def failing_replace(src, dst):
-        raise OSError(28, "No space left on device")
-
-    monkeypatch.setattr("icp_print.generators.pdf.os.replace", failing_replace)
-    with pytest.raises(InputError, match="No space left"):
-        atomic_write(target, b"%PDF-1.4 second")
-    assert target.read_bytes() == b"%PDF-1.4 first"
-    assert [p.name for p in tmp_path.iterdir()] == ["out.pdf"]
-
-
 def test_unwritable_target_is_a_clear_error(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("x")

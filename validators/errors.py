@@ -6,6 +6,23 @@ subclass ``ValueError`` as python-chess's errors do.
 """
 from __future__ import annotations
 
+MAX_PART_CHARS = 200  # a message, file name or field longer than this is shortened
+
+
+def shorten(text: str, limit: int = MAX_PART_CHARS) -> str:
+    """``text`` on one line and at most about ``limit`` characters, its middle cut out.
+
+    >>> shorten("a" * 10, 6)
+    'aaa…aaa'
+    >>> shorten("two\\nlines")
+    'two lines'
+    """
+    text = " ".join(text.splitlines()) if "\n" in text or "\r" in text else text
+    if len(text) <= limit:
+        return text
+    half = limit // 2
+    return f"{text[:half]}…{text[-half:]}"
+
 
 class IcpError(ValueError):
     """Base class: a message plus where it came from.
@@ -30,7 +47,7 @@ class IcpError(ValueError):
 
     def __str__(self) -> str:
         parts = [p for p in (self.source, self.field) if p]
-        return ": ".join(parts + [self.message])
+        return ": ".join(shorten(p) for p in parts + [self.message])
 
 
 class InputError(IcpError):

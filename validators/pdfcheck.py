@@ -16,7 +16,7 @@ from pypdf import PdfReader
 from .errors import IcpError, InputError
 from .registry import checks_for, game_of_toml
 from .report import Report, failed, passed
-from .schema import load_toml, read_bytes
+from .schema import check_bounds, load_toml, read_bytes, read_file
 
 MANIFEST_NAME = "icp-print-manifest.json"
 LABEL = re.compile(r"\[([a-z][a-z0-9_-]*(?::[a-z0-9._+-]+)+)\]")
@@ -42,13 +42,18 @@ def check_file(source: str | Path, measures: Mapping[str, Callable[[Any], dict]]
 def check_toml_file(source: str | Path, measures: Mapping[str, Callable[[Any], dict]] | None = None
                     ) -> Report:
     name = str(source)
-    data = load_toml(source)
-    game = game_of_toml(data, name)
-    measure = (measures or {}).get(game)
-    checks = checks_for(game, name)
-    findings, summary = (checks.check_toml(data, name, measure=measure) if measure
-                         else checks.check_toml(data, name))
-    return Report(name, game, "toml", findings, summary)
+
+    def check(data: dict) -> Report:
+        game = game_of_toml(data, name)
+        checks = checks_for(game, name)
+        if not getattr(checks, "ALLOWS_NAN", False):
+            check_bounds(data, name)
+        measure = (measures or {}).get(game)
+        findings, summary = (checks.check_toml(data, name, measure=measure) if measure
+                             else checks.check_toml(data, name))
+        return Report(name, game, "toml", findings, summary)
+
+    return read_file(source, lambda path: load_toml(path, allow_nan=True), check)
 
 
 def read_manifest(source: str | Path) -> tuple[PdfReader, dict]:

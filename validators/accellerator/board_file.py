@@ -12,7 +12,7 @@ from typing import Any
 
 from ...templates import path
 from ..errors import InputError, RuleError
-from ..schema import field, load_toml, reject_unknown
+from ..schema import field, load_toml, read_file, reject_unknown
 from .board import ADJACENCIES, MAX_SIZE, MIN_SIZE, Board, Home, Rect, parse_cell
 from .model import PLAYERS, Cell, Player
 
@@ -21,10 +21,7 @@ BOARD_FILE = path("accellerator", "board.toml")
 
 def load_board(source: str | Path = BOARD_FILE) -> Board:
     """Read a board file; every problem names the file and the field."""
-    try:
-        return parse_board(load_toml(source))
-    except (InputError, RuleError) as exc:
-        raise exc.located(str(source)) from None
+    return read_file(source, load_toml, parse_board)
 
 
 @cache

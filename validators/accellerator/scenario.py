@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError, RuleError
-from ..schema import field, load_json, reject_unknown
+from ..schema import field, load_json, read_file, reject_unknown
 from .board import Board, parse_cell
 from .board_file import parse_board, standard_board
 from .deflectors import ACTIONS, Change
@@ -38,10 +38,7 @@ class Scenario:
 
 def load_scenario(source: str | Path) -> Scenario:
     """Read and check a scenario file; errors name the file and the field."""
-    try:
-        return parse_scenario(load_json(source))
-    except (InputError, RuleError) as exc:
-        raise exc.located(str(source)) from None
+    return read_file(source, load_json, parse_scenario)
 
 
 def play_scenario(scenario: Scenario, source: str) -> tuple[tuple[Turn, ...], State]:

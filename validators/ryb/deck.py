@@ -13,7 +13,7 @@ from typing import Any
 from ...templates import path
 from ..errors import InputError, RuleError
 from ..report import Finding, failed, passed
-from ..schema import field, load_toml, reject_unknown
+from ..schema import field, load_toml, read_file, reject_unknown
 from .model import (COLOURS, HAND_SIZE, MAX_DECK, MULTIPLIER, WIN_COLOURS, WIN_POINTS, Goal,
                     cards_needed_to_deal, tier, value_for, win_condition)
 
@@ -90,10 +90,7 @@ def variable_functions() -> tuple[str, ...]:
 
 def load_deck(source: str | Path = REFERENCE_DECK) -> Deck:
     """Read a deck file; type errors raise :class:`InputError` naming file and field."""
-    try:
-        return parse_deck(load_toml(source))
-    except InputError as exc:
-        raise exc.located(str(source)) from None
+    return read_file(source, load_toml, parse_deck)
 
 
 def legal_deck(source: str | Path = REFERENCE_DECK, players: tuple[int, ...] | None = None) -> Deck:

@@ -11,7 +11,7 @@ from typing import Any
 
 from ...templates import path as template_path
 from ..errors import InputError
-from ..schema import field as get
+from ..schema import field as get, read_file
 from ..schema import load_toml, reject_unknown
 from .postcard import (CARD_H, CARD_W, GAMES, KINDS, Action, Actions, Box, Cell, Component, Feature,
                        Grid, Map, Node, Picture, Postcard, Table, Text, Track)
@@ -258,5 +258,5 @@ def load_postcard(game: str | Path) -> Postcard:
     """A game's postcard by id (``"toroball"``) or from a file path."""
     source = Path(game) if str(game).endswith(".toml") else template(str(game))
     if str(game) in GAMES or source.exists():
-        return parse_postcard(load_toml(source), str(source))
+        return read_file(source, load_toml, lambda data: parse_postcard(data, str(source)))
     raise InputError(f"unknown YCP game {game!r} (known: {', '.join(GAMES)})", field="GAME")

@@ -25,7 +25,7 @@ from typing import Any, Callable, Mapping, TypeVar
 
 from ...templates import path
 from ..errors import InputError
-from ..schema import field, load_toml, reject_unknown
+from ..schema import field, load_toml, read_file, reject_unknown
 
 R = TypeVar("R")
 
@@ -96,10 +96,7 @@ def table_data(tables: Mapping[str, Table], *ids: str) -> tuple[dict[str, Any], 
 
 def load_tables_file(source: str | Path, game_id: GameId | None = None) -> dict[str, Table]:
     """Read a tables file from any path (used for custom or test files)."""
-    try:
-        return parse_tables(load_toml(source), game_id)
-    except InputError as exc:
-        raise exc.located(str(source)) from None
+    return read_file(source, load_toml, lambda data: parse_tables(data, game_id))
 
 
 def parse_tables(data: Any, game_id: GameId | None = None) -> dict[str, Table]:

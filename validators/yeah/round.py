@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
-from ..schema import field, load_json, reject_unknown
+from ..schema import field, load_json, read_file, reject_unknown
 from .model import ItemId, ItemTable
 
 PlayerName = str
@@ -84,10 +84,7 @@ class Round:
 
 def load_round(source: str | Path, table: ItemTable) -> Round:
     """Read a round file (JSON); problems raise :class:`InputError` naming file and field."""
-    try:
-        return parse_round(load_json(source), table)
-    except InputError as exc:
-        raise exc.located(str(source)) from None
+    return read_file(source, load_json, lambda data: parse_round(data, table))
 
 
 def parse_round(data: Any, table: ItemTable) -> Round:

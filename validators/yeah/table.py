@@ -13,7 +13,7 @@ from typing import Any
 
 from ...templates import path
 from ..errors import InputError
-from ..schema import field, load_toml, reject_unknown
+from ..schema import field, load_toml, read_file, reject_unknown
 from .model import CATEGORIES, KINDS, LEVEL_NAMES, Item, ItemTable, ItemType, Ref
 
 PUBLISHED_TABLE = path("yeah", "items.toml")
@@ -31,10 +31,8 @@ NAME_LINKS = ("needs_last_turn", "not_while_holding", "then_next_turn", "arises_
 
 def load_table(source: str | Path = PUBLISHED_TABLE) -> ItemTable:
     """Read an item file; shape errors raise :class:`InputError` naming file and field."""
-    try:
-        return parse_table(load_toml(source), default_name=Path(source).stem)
-    except InputError as exc:
-        raise exc.located(str(source)) from None
+    return read_file(source, lambda path: load_toml(path, allow_nan=True),
+                     lambda data: parse_table(data, default_name=Path(source).stem))
 
 
 @cache

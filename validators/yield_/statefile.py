@@ -23,8 +23,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ..errors import IcpError, InputError, RuleError
-from ..schema import field, load_json, reject_unknown
+from ..errors import InputError, RuleError
+from ..schema import field, load_json, read_file, reject_unknown
 from .board import Board, PlacedTile, dead_ends
 from .roads import LEVELS, level_of
 from .rules import RULES
@@ -41,10 +41,7 @@ VEHICLE_KEYS = {"player", "row", "col", "heading", "speed", "damage", "level", "
 
 def load_state(path: str | Path) -> GameState:
     """Read a STATE.json file; every error names the file and the field."""
-    try:
-        return state_from_dict(load_json(path))
-    except IcpError as exc:
-        raise exc.located(str(path))
+    return read_file(path, load_json, state_from_dict)
 
 
 def _board(data: dict) -> Board:

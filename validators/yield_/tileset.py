@@ -20,7 +20,7 @@ from typing import Any
 
 from ..errors import InputError
 from ..report import Finding, failed, passed
-from ..schema import field, load_toml, reject_unknown
+from ..schema import field, load_toml, read_file, reject_unknown
 from .tiles import KINDS, SIDES, Kind, Side, family_counts, family_of, road_ends
 
 MAX_SETS = 16                     # Appendix A: more boards and sets; 16 is a table full
@@ -92,10 +92,7 @@ def parse_tileset(data: Any) -> TileSet:
 
 def load_tileset(source: str | Path) -> TileSet:
     """Parse a tile set file, naming the file in any error."""
-    try:
-        return parse_tileset(load_toml(source))
-    except InputError as exc:
-        raise exc.located(str(source)) from None
+    return read_file(source, load_toml, parse_tileset)
 
 
 def check_tileset(tileset: TileSet) -> list[Finding]:

@@ -1,0 +1,39 @@
+"""The ``icp-print`` program: interrupts are handled before anything heavy loads.
+
+Ctrl-C (SIGINT), SIGTERM and SIGHUP end the program at any moment, start-up
+included, with one line and exit status 128 + the signal (130 for Ctrl-C).
+Nothing half-written can be left behind: outputs are written all or none,
+with these signals held back while they are moved into place (see
+``generators/writing.py``), so the handler only has to leave.
+"""
+import os
+import signal
+import sys
+
+
+def _leave(signum: int, frame: object) -> None:
+    try:
+        os.write(2, b"icp-print: interrupted\n")
+    except OSError:       # the terminal may be gone (SIGHUP)
+        pass
+    os._exit(128 + signum)
+
+
+def install() -> None:
+    """Make the interrupting signals end the program cleanly."""
+    for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), _leave)
+
+
+install()
+
+
+def run() -> int:
+    """Load the commands, then run them."""
+    from .main import main
+    return main()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(run())
