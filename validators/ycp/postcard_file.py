@@ -11,8 +11,8 @@ from typing import Any
 
 from ...templates import path as template_path
 from ..errors import InputError
-from ..schema import field as get, read_file
-from ..schema import load_toml, reject_unknown
+from ..schema import field as get
+from ..schema import load_toml, read_file, reject_unknown
 from .postcard import (CARD_H, CARD_W, GAMES, KINDS, Action, Actions, Box, Cell, Component, Feature,
                        Grid, Map, Node, Picture, Postcard, Table, Text, Track)
 
