@@ -20,7 +20,6 @@ COMMAND_MODULES = (
     "yield_solve",
     "accellerator",
     "ycp",
-    "ycp_solve",
     "yicyacyoe",
     "yeah",
     "dice",

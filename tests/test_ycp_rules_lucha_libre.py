@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from icp_print.validators.errors import InputError, RuleError
 from icp_print.validators.ycp.lucha_libre.round import (Match, apply_energy, dice_to_roll, new_match,
                                                         play_round, reroll_advice, reroll_allowed)
-from icp_print.validators.ycp.lucha_libre.rules import (fits, move_odds, moves_for, moves_in, outcome,
+from icp_print.validators.ycp.lucha_libre.rules import (best_choice, choices, fits, move_odds, moves_for, moves_in, outcome,
                                                         parse_roll, printed_columns, printed_rows, rules,
                                                         ways_to_use, wrestler)
 from icp_print.validators.ycp.tables import load_tables
@@ -264,8 +264,28 @@ def test_dice_rolling_phase_reroll_worked_by_hand():
 def test_dice_rolling_phase_reroll_odds_match_every_outcome(roll, who):
     advice = {c.keep: c.expected_fans for c in reroll_advice(roll, who)}
     keep = tuple(sorted(roll[:1]))
-    outcomes = [max((p.outcome.fans for p in ways_to_use(keep + new, who)), default=0)
+    # Claiming nothing is always allowed, so a roll is worth at least 0 Fans.
+    outcomes = [max([0, *(p.outcome.fans for p in ways_to_use(keep + new, who))])
                 for new in product(range(1, 7), repeat=len(roll) - 1)]
     assert advice[keep] == Fraction(sum(outcomes), len(outcomes)) - 1
     assert len(advice) == len({tuple(sorted(c)) for k in range(len(roll) + 1)
                                for c in combinations(roll, k)})
+
+
+def test_resolution_phase_claiming_nothing_is_a_choice():
+    # "we look at and apply the effects of the different combinations of moves achieved":
+    # the player picks which to claim, none included; 1-2 holds only the Mini Suite (-1 Fan).
+    options = choices((1, 2), "el-santo")
+    assert [(len(c.moves), c.outcome.fans) for c in options] == [(0, 0), (1, -1)]
+    assert options[0].unused == (1, 2)
+    assert len(choices((3, 3, 5, 6, 1), "el-santo")) == len(ways_to_use((3, 3, 5, 6, 1), "el-santo")) + 1
+
+
+def test_dice_rolling_phase_advice_values_a_kept_roll_by_the_same_choices():
+    # Blue Demon 1,2,4: only the Mini Suite is there; keeping everything and claiming nothing is 0.
+    advice = reroll_advice((1, 2, 4), "blue-demon")
+    assert advice[0].keep == (1, 2, 4) and advice[0].expected_fans == 0
+    for roll in [(1, 2), (1, 2, 4), (2, 2, 1, 6)]:
+        for who in ("el-santo", "el-cavernario", "blue-demon", "el-bulldog"):
+            kept = {c.keep: c.expected_fans for c in reroll_advice(roll, who)}[tuple(sorted(roll))]
+            assert kept == best_choice(roll, who).outcome.fans >= 0

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from icp_print.cli.ycp_solve_common import parse_numbers
+from icp_print.validators.ycp.numbers import parse_numbers
 from icp_print.validators.errors import InputError
 
 from conftest import assert_clean_failure
@@ -130,3 +130,78 @@ def test_mad_maxence_elude_odds(run):
     data = json.loads(run("solve", "ycp", "mad-maxence", "--elude", "hard", "--skill", "3", "--json").output)
     assert data["exact"] == "1/8" and data["tu_if_it_works"] == -2
     assert_clean_failure(run("solve", "ycp", "mad-maxence", "--elude", "hard"), 2)
+
+
+def _with_table_value(monkeypatch, module, game, table_id, **changes):
+    """Serve ``module.rules()`` from the shipped tables with some ``data`` values changed."""
+    from dataclasses import replace
+    from types import MappingProxyType
+
+    from icp_print.validators.ycp import tables as tables_module
+    real = tables_module.load_tables
+    shipped = real(game)
+    changed = {**shipped, table_id: replace(shipped[table_id],
+                                            data=MappingProxyType({**shipped[table_id].data, **changes}))}
+    monkeypatch.setattr(tables_module, "load_tables", lambda g: changed if g == game else real(g))
+    module.rules.cache_clear()
+
+
+@pytest.fixture
+def clear_rules():
+    from icp_print.validators.ycp.bonnie_and_clyde import rules as bonnie
+    from icp_print.validators.ycp.mad_maxence import rules as maxence
+    from icp_print.validators.ycp.which_side import rules as which
+    yield which, bonnie, maxence
+    for module in (which, bonnie, maxence):
+        module.rules.cache_clear()
+
+
+def test_which_side_employer_strength_limit_comes_from_the_data(run, monkeypatch, clear_rules):
+    which, _, _ = clear_rules
+    assert "-> 10: roll" in run("solve", "ycp", "which-side", "--strength", "9").output
+    assert "the game is lost" in run("solve", "ycp", "which-side", "--strength", "10").output
+    assert_clean_failure(run("solve", "ycp", "which-side", "--strength", "11"), 2)
+    _with_table_value(monkeypatch, which, "which-side", "employer", strength_max=12)
+    assert "-> 11: roll" in run("solve", "ycp", "which-side", "--strength", "10").output
+    assert "the game is lost" in run("solve", "ycp", "which-side", "--strength", "12").output
+
+
+def test_bonnie_and_clyde_gauge_bounds_come_from_the_data(run, monkeypatch, clear_rules):
+    _, bonnie, _ = clear_rules
+    assert_clean_failure(run("solve", "ycp", "bonnie-and-clyde", "--threat", "3"), 2)
+    assert_clean_failure(run("solve", "ycp", "bonnie-and-clyde", "--prison", "4"), 2)
+    _with_table_value(monkeypatch, bonnie, "bonnie-and-clyde", "police", gauge_max=3,
+                      modifier_spaces=[1, 2, 3, 3])
+    assert run("solve", "ycp", "bonnie-and-clyde", "--threat", "3", "--prison", "4").exit_code == 0
+
+
+def test_mad_maxence_tu_bound_comes_from_the_data(run, monkeypatch, clear_rules):
+    _, _, maxence = clear_rules
+    fight = ("solve", "ycp", "mad-maxence", "--tech", "2", "--cb", "2", "--foe", "2", "--tu")
+    assert_clean_failure(run(*fight, "21"), 2)
+    _with_table_value(monkeypatch, maxence, "mad-maxence", "combat", tu_limit=25)
+    assert run(*fight, "21").exit_code == 0
+
+
+def test_bonnie_and_clyde_police_odds_sum_to_one_and_follow_the_modifier():
+    from fractions import Fraction
+
+    from icp_print.validators.ycp.bonnie_and_clyde.rules import police_odds, police_words, roll_modifier
+    for prison in range(4):
+        for threat in range(3):
+            for ammo in (0, 1):
+                odds = police_odds(roll_modifier(prison, threat, ammo))
+                assert sum(p for _, p in odds) == 1
+    # Modifier +4 (three prison stays and Threat 2): 1+4 = 5, 2-3 +4 = 6-7, 4+ +4 = 8+ (death).
+    assert [(police_words(r), p) for r, p in police_odds(4)] == [
+        ("Police Threat +1", Fraction(1, 6)), ("Police Threat +1 and Ammunition -1", Fraction(2, 6)),
+        ("Clyde is killed: game lost", Fraction(3, 6))]
+
+
+def test_lucha_libre_roll_lists_claiming_nothing_among_the_choices(run):
+    result = run("solve", "ycp", "lucha-libre", "--roll", "1,2", "--advise")
+    assert "keep all, no reroll        +0.000" in result.output.splitlines()[1]
+    assert "Kept as it is, the best choice: claim nothing" in result.output
+    data = json.loads(run("solve", "ycp", "lucha-libre", "--roll", "1,2,4", "--wrestler", "blue-demon",
+                          "--json").output)
+    assert data["plays"][0]["moves"] == [] and data["plays"][0]["fans"] == 0

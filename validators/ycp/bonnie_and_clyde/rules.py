@@ -16,6 +16,7 @@ Passion cube, a Poem cube or an action cube.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from functools import cache
 
 from ...errors import InputError, RuleError
@@ -123,6 +124,34 @@ def police_modifier(prison_stays: int, threat: int) -> int:
     permanent = r.modifier_spaces[stays - 1] if stays else 0
     bonus = r.threat_bonus if threat >= r.gauge_max else 0
     return min(r.max_modifier, permanent + bonus)
+
+
+def roll_modifier(prison_stays: int, threat: int, ammunition_spent: int = 0) -> int:
+    """What is added to the police d6: :func:`police_modifier`, less the Ammunition
+    spent ("reduce the d6 result by -1" each, up to the rules' limit per roll).
+
+    >>> roll_modifier(prison_stays=1, threat=2, ammunition_spent=1)
+    1
+    """
+    r = rules()
+    if not 0 <= ammunition_spent <= r.ammunition_per_roll:
+        raise RuleError(f"you may spend 0 to {r.ammunition_per_roll} Ammunition on a roll, "
+                        f"not {ammunition_spent}", field="ammunition")
+    return police_modifier(prison_stays, threat) - ammunition_spent
+
+
+def police_odds(modifier: int) -> tuple[tuple[PoliceAction, Fraction], ...]:
+    """Exact chance of each row of the police table on one d6 plus ``modifier``,
+    in table order, rows that cannot come up left out.
+
+    >>> [(police_words(row), p) for row, p in police_odds(6)]
+    [('Police Threat +1 and Ammunition -1', Fraction(1, 6)), ('Clyde is killed: game lost', Fraction(5, 6))]
+    """
+    odds: dict[PoliceAction, Fraction] = {}
+    for face in range(1, 7):
+        row = police_action(face + modifier)
+        odds[row] = odds.get(row, Fraction(0)) + Fraction(1, 6)
+    return tuple((row, odds[row]) for row in rules().police if row in odds)
 
 
 def police_action(total: int) -> PoliceAction:

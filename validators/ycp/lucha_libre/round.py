@@ -17,7 +17,7 @@ from itertools import combinations_with_replacement
 from math import factorial, prod
 from typing import Iterable
 
-from .rules import Face, Move, Roll, WrestlerId, outcome, rules, ways_to_use
+from .rules import Face, Move, Roll, WrestlerId, choices, outcome, rules
 
 
 @dataclass(frozen=True)
@@ -112,16 +112,21 @@ class RerollChoice:
 
 @cache
 def best_fans(roll: Roll, wrestler_id: WrestlerId) -> int:
-    """The most Fans any way of using a (sorted) roll earns, 0 if it holds no move."""
-    return max((p.outcome.fans for p in ways_to_use(roll, wrestler_id)), default=0)
+    """The most Fans a (sorted) roll earns: the best of its :func:`.rules.choices`,
+    so never below 0, since claiming nothing is a choice."""
+    return max(p.outcome.fans for p in choices(roll, wrestler_id))
 
 
 def reroll_advice(roll: Iterable[Face], wrestler_id: WrestlerId) -> list[RerollChoice]:
     """Every choice of dice to keep, best first, judged by the Fans of the best play.
 
     Keeping everything means no reroll and no cost; any other choice rerolls
-    the other dice once for one Fan.  Energy is left out of the score: this
-    answers "which reroll earns the most Fans".
+    the other dice once for one Fan.  Each roll is valued by the same model of
+    choice as :func:`.rules.choices` (claim any moves, or none).  Energy is left
+    out of the score: this answers "which reroll earns the most Fans".
+
+    >>> [(c.keep, c.expected_fans) for c in reroll_advice((1, 2, 4), "blue-demon")][0]
+    ((1, 2, 4), Fraction(0, 1))
     """
     roll = tuple(sorted(roll))
     cost = rules().limits.reroll_cost

@@ -10,6 +10,12 @@ together, each die used at most once (the rules' "one die, one move").
 >>> best = ways_to_use((5, 5, 5, 4, 6), "blue-demon")[0]
 >>> [m.id for m in best.moves], best.outcome.fans
 (['triple-f', 'sequence-2'], 6)
+
+The player picks which moves to claim and may claim none, so the choices a
+roll offers are its ways to use it plus claiming nothing (:func:`choices`):
+
+>>> [(len(c.moves), c.outcome.fans) for c in choices((1, 2, 4), "blue-demon")]
+[(0, 0), (1, -1)]
 """
 from __future__ import annotations
 
@@ -244,8 +250,29 @@ def ways_to_use(roll: Iterable[Face], wrestler_id: WrestlerId) -> list[Play]:
             extend(i + 1, now, rest)
 
     extend(0, (), Counter(roll))
-    return sorted(plays, key=lambda p: (-p.outcome.fans, -p.outcome.own_energy,
-                                        p.outcome.opponent_energy, len(p.moves)))
+    return sorted(plays, key=_best_first)
+
+
+def choices(roll: Iterable[Face], wrestler_id: WrestlerId) -> list[Play]:
+    """Everything a player may do with a roll: claim any set of its moves, or none.
+
+    The rules list the moves a roll "achieves" and nothing makes a claim
+    compulsory, so claiming nothing (a play with no moves, every die unused) is
+    always a choice; a roll whose only move costs Fans is worth 0 kept.  The
+    same order as :func:`ways_to_use`, with claiming nothing in its place.
+    """
+    roll = tuple(sorted(roll))
+    return sorted([Play((), roll), *ways_to_use(roll, wrestler_id)], key=_best_first)
+
+
+def best_choice(roll: Iterable[Face], wrestler_id: WrestlerId) -> Play:
+    """The choice :func:`choices` ranks first (most Fans, then energy)."""
+    return choices(roll, wrestler_id)[0]
+
+
+def _best_first(play: Play) -> tuple[int, int, int, int]:
+    o = play.outcome
+    return -o.fans, -o.own_energy, o.opponent_energy, len(play.moves)
 
 
 def outcome(moves: Iterable[Move]) -> Outcome:

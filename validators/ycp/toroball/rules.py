@@ -18,6 +18,7 @@ from ...schema import field
 from ..tables import Table, build_rules, table_data
 
 GAME = "toroball"
+AGITATION_CAP = 30    # the rules give the cow's ENE no top; this bounds what a solver is asked
 Direction = tuple[int, int]      # (dx, dy): x to the right, y up
 
 

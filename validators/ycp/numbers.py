@@ -1,10 +1,8 @@
-"""Helpers shared by the ``icp-print solve ycp`` commands: reading numbers typed
-on the command line, and writing an exact chance for --json."""
+"""Numbers a player types for the YCP solvers (dice, squares, gauge values), read
+and bounded here so every front end refuses the same things the same way."""
 from __future__ import annotations
 
-from fractions import Fraction
-
-from ..validators.errors import InputError
+from ..errors import InputError
 
 MAX_TEXT = 60
 
@@ -27,6 +25,16 @@ def parse_numbers(text: str, option: str, *, lo: int, hi: int, count: tuple[int,
     return values
 
 
-def exact(p: Fraction) -> dict:
-    """A chance as a float and as an exact fraction, for --json."""
-    return {"probability": float(p), "exact": f"{p.numerator}/{p.denominator}"}
+def bounded(value: int, option: str, lo: int, hi: int, what: str) -> int:
+    """``value`` when it lies on the gauge ``lo..hi`` (the rules' data), else an :class:`InputError`.
+
+    >>> bounded(2, "--threat", 0, 2, "the Police Threat gauge")
+    2
+    >>> bounded(3, "--threat", 0, 2, "the Police Threat gauge")
+    Traceback (most recent call last):
+    ...
+    icp_print.validators.errors.InputError: --threat: 3 is not on the Police Threat gauge (0 to 2)
+    """
+    if not lo <= value <= hi:
+        raise InputError(f"{value} is not on {what} ({lo} to {hi})", field=option)
+    return value
