@@ -43,7 +43,7 @@ def test_every_postcard_passes_its_rules(cards, game):
 def test_mad_maxence_tu_gauge_runs_0_to_20_starting_on_0(cards):
     tu = track(cards["mad-maxence"], "tu")
     assert tu.cells == tuple(str(n) for n in range(21))
-    assert tu.start == "0" and tu.goal == ("20",) and "Erasers" in tu.marks["20"]
+    assert tu.start == "0" and "Erasers" in tu.marks["20"]   # 20 is a space, not a losing end (below)
 
 
 @pytest.mark.parametrize("gauge", ["tech", "spare-parts", "fuel", "combativeness", "driving",
@@ -342,3 +342,27 @@ def test_a_missing_action_is_caught(cards):
     fewer = replace(places, items=places.items[1:])
     broken = replace(card, front=tuple(fewer if e.id == "places" else e for e in card.front))
     assert any("action Home" in f for f in failures(broken))
+
+
+def with_element(card, element):
+    return replace(card, front=tuple(element if e.id == element.id else e for e in card.front))
+
+
+def test_mad_maxence_caught_only_when_spending_a_tu_on_20(cards):
+    # "When you are at "TU 20" and you need to spend a TU, you are caught by the Erasers."
+    card = cards["mad-maxence"]
+    tu = track(card, "tu")
+    assert tu.cells[-1] == "20" and tu.goal == () and "Erasers" in tu.marks["20"]
+    painted = with_element(card, replace(tu, goal=("20",)))
+    assert any(f.startswith("TU 20 is not the losing space") for f in failures(painted))
+
+
+def test_the_last_glow_lighthouse_phase_sets_no_limit_per_action(cards):
+    # "place all your available crew members on the actions of your choice";
+    # Full Throttle: "If you perform the second identical action".
+    card = cards["the-last-glow"]
+    assert all(item.open for item in actions(card).values())
+    board = next(a for a in card.of_kind(Actions))
+    two_each = replace(board, items=tuple(replace(i, slots=2) for i in board.items))
+    assert any(f.startswith("crew actions without a per-action limit")
+               for f in failures(with_element(card, two_each)))

@@ -85,6 +85,9 @@ def draw_track(ink: Ink, t: Track, w: float, h: float) -> None:
         if note:
             if t.vertical:
                 ink.text(x + cw + 0.6, y + ch / 2 - 0.6, note, max(3.0, w - x - cw - 0.6), size=MIN_PT)
+            elif i == len(t.cells) - 1:     # the last space: the note ends at the track's end
+                ink.text(x + cw, y - 1.9, note, max(cw * 3.5, 3.5), size=MIN_PT,
+                         anchor="right", colour=ink.accent)
             else:
                 ink.text(x + cw / 2, y - 1.9, note, max(cw * 1.9, 3.5), size=MIN_PT,
                          anchor="centre", colour=ink.accent)
@@ -221,13 +224,17 @@ def draw_actions(ink: Ink, a: Actions, w: float, h: float) -> None:
         x, y = c * cw, top - (r + 1) * ch
         pen.rect(x + 0.3, y + 0.3, cw - 0.6, ch - 0.6, fill="#ffffff", stroke=ink.accent,
                  width=0.3, radius=0.8)
-        stacked = item.slots > 1 and ch - 1.6 >= item.slots * (slot + 0.4)
-        for s in range(item.slots):
-            sx = x + 0.9 + (0 if stacked else s * (slot + 0.4))
-            sy = y + ch - 0.9 - slot - (s * (slot + 0.4) if stacked else 0)
-            ink.cube_slot(sx, sy, slot)
-        across = 1 if stacked else item.slots
-        tx = x + 1.3 + across * (slot + 0.4)
+        if item.open:
+            area = min(2 * slot + 0.4, ch - 1.8)
+            _open_area(ink, x + 0.9, y + 0.9, area, ch - 1.8)
+            tx = x + 1.3 + area + 0.4
+        else:
+            stacked = item.slots > 1 and ch - 1.6 >= item.slots * (slot + 0.4)
+            for s in range(item.slots):
+                sx = x + 0.9 + (0 if stacked else s * (slot + 0.4))
+                sy = y + ch - 0.9 - slot - (s * (slot + 0.4) if stacked else 0)
+                ink.cube_slot(sx, sy, slot)
+            tx = x + 1.3 + (1 if stacked else item.slots) * (slot + 0.4)
         room = x + cw - 0.8 - tx
         name_size = min(6.0, max(MIN_PT, (ch - 1.2) * 1.4))
         ink.text(tx, y + ch - 0.8 - to_mm(name_size) * 0.85, item.name, room, size=name_size,
@@ -241,6 +248,14 @@ def draw_actions(ink: Ink, a: Actions, w: float, h: float) -> None:
         else:
             body_top = y + ch - 1.0 - to_mm(name_size) * 1.05
             ink.paragraph(tx, body_top, item.effect, room, body_top - y - 0.5, size=MIN_PT)
+
+
+def _open_area(ink: Ink, x: float, y: float, w: float, h: float) -> None:
+    """A dashed, tinted area for an action with no limit on its cubes."""
+    ink.pen.rect(x, y, w, h, fill=ink.fill(ink.light))
+    corners = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
+    for (x1, y1), (x2, y2) in zip(corners, corners[1:] + corners[:1]):
+        ink.pen.line(x1, y1, x2, y2, colour=ink.accent, width=0.4, dash=(1.0, 0.7))
 
 
 def draw_text(ink: Ink, t: Text, w: float, h: float) -> None:

@@ -58,11 +58,12 @@ def check_actions(card: Postcard, book: Rulebook) -> list[Finding]:
         item = names.get(action.lower())
         if item is None:
             findings.append(failed(f"action {action}", "missing from the action spaces", card.id))
-        elif item.slots < slots:
+        elif not item.open and item.slots < slots:
             findings.append(failed(f"action {action}", f"needs {slots} cube spaces, has {item.slots}",
                                    card.id))
         else:
-            findings.append(passed(f"action {action}", f"{item.slots} cube space(s)"))
+            findings.append(passed(f"action {action}", "an open area, no limit" if item.open
+                                   else f"{item.slots} cube space(s)"))
     return findings
 
 

@@ -107,11 +107,20 @@ class Table:
     rotate: int = 0
 
 
+OPEN = 0   # ``slots`` of an action with no limit on its cubes: drawn as an open area
+
+
 @dataclass(frozen=True)
 class Action:
+    """An action space: ``slots`` cube squares, or :data:`OPEN` where the rules set no limit."""
+
     name: str
     effect: str
     slots: int = 1
+
+    @property
+    def open(self) -> bool:
+        return self.slots == OPEN
 
 
 @dataclass(frozen=True)

@@ -37,6 +37,16 @@ def maxence_round_trip(card: Postcard) -> list[str]:
     return [f"missing roads {', '.join(missing)}"] if missing else []
 
 
+def maxence_tu_20(card: Postcard) -> list[str]:
+    """"When you are at TU 20 and you need to spend a TU, you are caught": 20 is a
+    space Maxence stands on, not a losing space, so it is not drawn as an end."""
+    track = card.tracks().get("tu")
+    if track is None:
+        return ["no TU track"]
+    return ["TU 20 is drawn as a losing space; Maxence is caught only when she must spend "
+            "a TU while on it"] if "20" in track.goal else []
+
+
 def maxence_start(card: Postcard) -> list[str]:
     """First adventure: Maxence starts on the "0" square of the map."""
     m = _map(card)
@@ -46,7 +56,7 @@ def maxence_start(card: Postcard) -> list[str]:
 
 RULEBOOK = Rulebook(
     tracks=(
-        numbered("tu", "Time Unit (TU)", 0, 20, 0, goal=("20",), marks={"20": "Erasers"}),
+        numbered("tu", "Time Unit (TU)", 0, 20, 0, marks={"20": "Erasers"}),
         numbered("tech", "TECH", 0, 5, 1),
         numbered("spare-parts", "Spare Parts", 0, 5, 1),
         numbered("fuel", "Fuel", 0, 5, 1),
@@ -58,5 +68,5 @@ RULEBOOK = Rulebook(
     tables={"test": 2, "combat": 4, "elude": 2, "repair": 1},
     components={("cube", "A"): 8, ("coin", ""): 3, ("notebook", ""): 1, ("booklet", ""): 1},
     extra=(("location A", maxence_location_a), ("round trip 2-5-8-4-1-0-2", maxence_round_trip),
-           ("start on 0", maxence_start)),
+           ("start on 0", maxence_start), ("TU 20 is not the losing space", maxence_tu_20)),
 )

@@ -29,6 +29,15 @@ def last_glow_grid(card: Postcard) -> list[str]:
     return problems
 
 
+def last_glow_open_actions(card: Postcard) -> list[str]:
+    """"Place all your available crew members on the actions of your choice", and
+    Full Throttle speaks of "the second identical action": the rules set no limit
+    per action, so no action space may show a fixed number of cube squares."""
+    from ..postcard import Actions
+    limited = [item.name for a in card.of_kind(Actions) for item in a.items if not item.open]
+    return [f"{', '.join(limited)} show a limit of cubes the rules do not set"] if limited else []
+
+
 RULEBOOK = Rulebook(
     tracks=(numbered("brightness", "Brightness", 0, 8, 3),
             numbered("structure", "Structure Points", 0, 6, 6, goal=("0",), marks={"3": "4 crew"}),
@@ -39,5 +48,6 @@ RULEBOOK = Rulebook(
     tables={"storm": 4, "damage": 4},
     components={("cube", "A"): 9, ("cube", "B"): 8, ("cube", "C"): 6, ("die", ""): 1,
                 ("postcard", ""): 1},
-    extra=(("location grid and Nightmare sequence", last_glow_grid),),
+    extra=(("location grid and Nightmare sequence", last_glow_grid),
+           ("crew actions without a per-action limit", last_glow_open_actions)),
 )
