@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import argparse
 
-from icp_print.cli.common import ALL_BUILDERS, VERSION
-from icp_print.cli import main as _registers_everything  # noqa: F401  (fills ALL_BUILDERS)
+from icp_print.cli.common import VERSION, default_builder
 from icp_print.generators.pdf import render
 from icp_print.generators.sheet import SheetSettings, paper
+from icp_print.validators.registry import all_outputs
 from icp_print.validators.ryb.deck import load_deck
 from icp_print.validators.ryb.model import STARTING_POOL
 from icp_print.validators.ryb.odds import at_least, deck_report, goal_odds, sum_counts
@@ -22,9 +22,10 @@ def main() -> None:
     args = parser.parse_args()
     settings = SheetSettings(paper=paper("a4"))
     rows = []
-    for name, _, build in ALL_BUILDERS:
+    for game, output in all_outputs():
+        build = default_builder(game, output)
         best, median, _ = timed(lambda: render(build(settings), VERSION), args.repeat)
-        rows.append((f"generate {name}", best, median))
+        rows.append((f"generate {output.name}", best, median))
     deck = load_deck()
 
     def cold_report():

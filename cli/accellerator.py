@@ -14,7 +14,7 @@ from ..validators.accellerator.scenario import load_scenario, play_scenario, wit
 from ..validators.accellerator.search import best_for_rolls
 from ..validators.accellerator.simulate import MAX_TURNS, POLICIES, simulate
 from ..validators.errors import InputError
-from .common import (ALL_BUILDERS, Finite, echo_json, emit, json_option, out_option, outputs_from,
+from .common import (Finite, echo_json, emit, json_option, out_option, outputs_from,
                      seed_option, settings_from, sheet_options)
 
 
@@ -32,7 +32,7 @@ bounce_option = click.option(
               "than the paper prints over several pages with overlap strips to tape.")
 @bounce_option
 @sheet_options
-def accellerator_command(out: Path, cell_mm: float | None, bounce: str | None, **kwargs) -> None:
+def print_command(out: Path, cell_mm: float | None, bounce: str | None, **kwargs) -> None:
     """Print the Accellerator board, pawns, deflectors, electrons, energy tokens and player aids.
 
     The board is an 11 x 11 grid with the reactor in the centre and a home
@@ -74,7 +74,7 @@ def accellerator_command(out: Path, cell_mm: float | None, bounce: str | None, *
 @bounce_option
 @seed_option
 @json_option
-def solve_accellerator(scenario_file: Path | None, best: bool, games: int | None, players: int,
+def solve_command(scenario_file: Path | None, best: bool, games: int | None, players: int,
                        policy: str, max_turns: int, bounce: str | None, seed: int,
                        as_json: bool) -> None:
     """Trace Accellerator moves step by step, find the best choice, or simulate games.
@@ -118,14 +118,3 @@ def _say(data: dict, lines: list[str], as_json: bool) -> None:
         echo_json(data)
     else:
         click.echo("\n".join(lines))
-
-
-def _standard_set(settings):
-    from ..generators.accellerator import build
-    return build(settings, None)
-
-
-def register(cli, solve, play) -> None:
-    cli.add_command(accellerator_command)
-    solve.add_command(solve_accellerator)
-    ALL_BUILDERS.append(("accellerator", "accellerator.pdf", _standard_set))

@@ -1,24 +1,29 @@
 """Options shared by every command, named the same everywhere (click style)."""
 from __future__ import annotations
 
+import importlib
 import json
 import math
 from collections.abc import Callable, Sequence
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
-try:
-    VERSION = version("icp-print")
-except PackageNotFoundError:  # running from a source tree that is not installed
-    VERSION = "0.0.0+source"
+from ..validators.registry import Game, Output
+from . import __version__ as VERSION
+
+if TYPE_CHECKING:
+    from ..generators.sheet import Document, SheetSettings
 
 DEFAULT_OUTPUT_DIR = Path("output")
 
-# What `icp-print all` prints: (name, file name, build(settings) -> Document),
-# filled by each command module's register().
-ALL_BUILDERS: list = []
+
+def default_builder(game: Game, output: Output) -> Callable[[SheetSettings], Document]:
+    """The generator function that draws one of ``icp-print all``'s outputs."""
+    build: Callable[[SheetSettings], Document] = getattr(
+        importlib.import_module(game.module("generators")), output.build)
+    return build
 
 
 class OutputPath(click.Path):

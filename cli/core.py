@@ -1,4 +1,4 @@
-"""Commands that serve every game: ``check``, ``calibrate`` and ``all``."""
+"""Commands that serve every game: ``check`` and ``all``."""
 from __future__ import annotations
 
 import time
@@ -7,8 +7,8 @@ from pathlib import Path
 import click
 
 from ..validators.errors import IcpError
-from .common import (ALL_BUILDERS, DEFAULT_OUTPUT_DIR, OutputPath, echo_json, emit, json_option,
-                     out_option, outputs_from, settings_from, sheet_options)
+from ..validators.registry import all_outputs
+from .common import DEFAULT_OUTPUT_DIR, OutputPath, default_builder, echo_json, emit, json_option
 
 
 @click.command("check")
@@ -46,25 +46,6 @@ def check_command(files: tuple[Path, ...], as_json: bool) -> None:
     raise SystemExit(worst)
 
 
-@click.command("calibrate")
-@out_option("calibration.pdf")
-@sheet_options
-def calibrate_command(out: Path, **kwargs) -> None:
-    """Print a sheet that confirms 100% scale and measures duplex drift.
-
-    Measure the 100 mm ruler, the 4 inch ruler and the 1 cm grid, then hold the
-    printed sheet against the light: where the front's crosses fall on the
-    back's scales is the --back-offset X,Y to give every other command.
-
-    \b
-    Example:
-      icp-print calibrate --paper letter --out calibration.pdf
-    """
-    from ..generators.calibrate import build
-    settings = settings_from(kwargs)
-    emit(build(settings), out, **{**outputs_from(kwargs), "svg_file": None})
-
-
 @click.command("all")
 @click.option("--out-dir", type=OutputPath(file_okay=False, path_type=Path),
               default=DEFAULT_OUTPUT_DIR, show_default=True, help="Folder for the PDFs.")
@@ -81,12 +62,13 @@ def all_command(out_dir: Path, paper: str, no_check: bool) -> None:
     from ..generators.sheet import paper as find_paper
     from ..validators.pdfcheck import check_file
     settings = SheetSettings(paper=find_paper(paper))
+    outputs = all_outputs()
     rows, failures = [], 0
-    for number, (name, filename, build) in enumerate(ALL_BUILDERS, start=1):
-        click.echo(f"[{number}/{len(ALL_BUILDERS)}] {name} ...", err=True)
+    for number, (game, output) in enumerate(outputs, start=1):
+        click.echo(f"[{number}/{len(outputs)}] {output.name} ...", err=True)
         started = time.perf_counter()
-        target = out_dir / filename
-        summary = emit(build(settings), target, quiet=True)
+        target = out_dir / output.filename
+        summary = emit(default_builder(game, output)(settings), target, quiet=True)
         status = "-"
         if not no_check:
             report = check_file(target)
@@ -101,11 +83,3 @@ def all_command(out_dir: Path, paper: str, no_check: bool) -> None:
     click.echo(f"{'total':<{width}}  {sum(r[1] for r in rows):>5}  {sum(r[2] for r in rows):>10}")
     if failures:
         raise SystemExit(1)
-
-
-def register(cli, solve, play) -> None:
-    cli.add_command(check_command)
-    cli.add_command(calibrate_command)
-    cli.add_command(all_command)
-    from ..generators.calibrate import build
-    ALL_BUILDERS.append(("calibration", "calibration.pdf", build))

@@ -6,7 +6,7 @@ from pathlib import Path
 import click
 
 from ..validators.dice.model import COINS_FOR_MAD_MAXENCE, DICE_FOR_LUCHA_LIBRE, FACE_MM
-from .common import ALL_BUILDERS, Finite, emit, out_option, outputs_from, settings_from, sheet_options
+from .common import Finite, emit, out_option, outputs_from, settings_from, sheet_options
 
 
 @click.command("dice")
@@ -18,7 +18,7 @@ from .common import ALL_BUILDERS, Finite, emit, out_option, outputs_from, settin
 @click.option("--face", type=Finite(10, 40), default=FACE_MM, show_default=True,
               help="Side of a die face in mm.")
 @sheet_options
-def dice_command(out: Path, dice: int, coins: int, face: float, **kwargs) -> None:
+def print_command(out: Path, dice: int, coins: int, face: float, **kwargs) -> None:
     """Print d6 nets to cut, fold and glue, and heads/tails coins.
 
     Cut along the solid lines, fold along the dashed ones (printed side out)
@@ -34,13 +34,3 @@ def dice_command(out: Path, dice: int, coins: int, face: float, **kwargs) -> Non
         raise click.BadParameter("nothing to print: ask for at least one die or coin",
                                  param_hint="--dice/--coins")
     emit(build(settings_from(kwargs), DiceOptions(dice, coins, face)), out, **outputs_from(kwargs))
-
-
-def _default_set(settings):
-    from ..generators.dice import DiceOptions, build
-    return build(settings, DiceOptions())
-
-
-def register(cli, solve, play) -> None:
-    cli.add_command(dice_command)
-    ALL_BUILDERS.append(("dice", "dice.pdf", _default_set))

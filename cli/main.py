@@ -1,35 +1,79 @@
-"""Entry point: the ``icp-print`` group, its shared error handling, and the
-list of modules that add commands to it."""
+"""Entry point: the ``icp-print`` group and its shared error handling.
+
+Every command is listed here by name and imported only when it runs (click's
+lazy-group pattern), so ``icp-print --help`` loads no game and no PDF library.
+The games' commands come from :data:`~..validators.registry.GAMES`: each game's
+``cli/<package>.py`` holds ``print_command`` and, if the game has them,
+``solve_command`` and ``play_command``.
+"""
 from __future__ import annotations
 
 import importlib
 import os
 import sys
+from collections.abc import Mapping
+from dataclasses import dataclass
 
 import click
 
 from ..validators.errors import IcpError
+from ..validators.registry import GAMES
 from . import __name__ as _package
-from .common import VERSION
-
-# Each module defines ``register(cli, solve, play)`` and adds its commands.
-COMMAND_MODULES = (
-    "core",
-    "ryb",
-    "yield_",
-    "yield_solve",
-    "accellerator",
-    "ycp",
-    "yicyacyoe",
-    "yeah",
-    "dice",
-)
+from . import __version__
 
 
-class IcpGroup(click.Group):
-    """A group that turns every expected failure into one line and an exit code."""
+@dataclass(frozen=True)
+class LazyCommand:
+    """Where a command lives, and the line ``--help`` shows without importing it."""
 
-    def invoke(self, ctx: click.Context):
+    module: str
+    attribute: str
+    summary: str | None = None
+
+    def load(self) -> click.Command:
+        command = getattr(importlib.import_module(self.module), self.attribute)
+        assert isinstance(command, click.Command), f"{self.module}.{self.attribute}"
+        return command
+
+
+class LazyGroup(click.Group):
+    """A group whose commands are imported only when invoked (or listed without a summary)."""
+
+    def __init__(self, *args: object, lazy: Mapping[str, LazyCommand], **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.lazy = dict(lazy)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *self.lazy})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in self.lazy and cmd_name not in self.commands:
+            self.add_command(self.lazy[cmd_name].load(), cmd_name)
+        return super().get_command(ctx, cmd_name)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The command table, from the summaries where known so nothing is imported."""
+        names = self.list_commands(ctx)
+        if not names:
+            return
+        limit = formatter.width - 6 - max(len(n) for n in names)
+        rows = []
+        for name in names:
+            summary = self.lazy[name].summary if name in self.lazy else None
+            if summary is not None:
+                rows.append((name, click.utils.make_default_short_help(summary, limit)))
+                continue
+            command = self.get_command(ctx, name)
+            if command is not None and not command.hidden:
+                rows.append((name, command.get_short_help_str(limit)))
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+
+class IcpGroup(LazyGroup):
+    """The top-level group: turns every expected failure into one line and an exit code."""
+
+    def invoke(self, ctx: click.Context) -> object:
         try:
             return super().invoke(ctx)
         except IcpError as exc:
@@ -51,8 +95,22 @@ class IcpGroup(click.Group):
             ctx.exit(3)
 
 
-@click.group(cls=IcpGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(VERSION, prog_name="icp-print")
+def _core(attribute: str, summary: str | None = None) -> LazyCommand:
+    return LazyCommand(f"{_package}.core", attribute, summary)
+
+
+PRINT_COMMANDS = {
+    "check": _core("check_command"),
+    "all": _core("all_command"),
+    **{g.command: LazyCommand(g.module("cli"), "print_command", g.summary) for g in GAMES},
+}
+SOLVE_COMMANDS = {g.id: LazyCommand(g.module("cli"), "solve_command") for g in GAMES if g.solve}
+PLAY_COMMANDS = {g.id: LazyCommand(g.module("cli"), "play_command") for g in GAMES if g.play}
+
+
+@click.group(cls=IcpGroup, lazy=PRINT_COMMANDS,
+             context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="icp-print")
 def main() -> None:
     """Print-ready, rules-checked components for Invisible City Productions'
     free print-and-play games.
@@ -65,18 +123,14 @@ def main() -> None:
     """
 
 
-@main.group(cls=click.Group)
+@main.group(cls=LazyGroup, lazy=SOLVE_COMMANDS)
 def solve() -> None:
     """Search over a game's rules: odds, layouts, moves, perfect play."""
 
 
-@main.group(cls=click.Group)
+@main.group(cls=LazyGroup, lazy=PLAY_COMMANDS)
 def play() -> None:
     """Play a game in the terminal against the solver."""
-
-
-for _name in COMMAND_MODULES:
-    importlib.import_module(f"{_package}.{_name}").register(main, solve, play)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -9,7 +9,7 @@ from ..validators.ryb.deck import REFERENCE_DECK, TABLES, legal_deck, load_deck,
 from ..validators.ryb.model import parse_goal
 from ..validators.ryb.odds import deck_report, goal_odds, parse_pool
 from ..validators.ryb.report import Attempt, attempt_json, attempt_text, deck_json, deck_text
-from .common import ALL_BUILDERS, echo_json, emit, json_option, out_option, outputs_from, settings_from, sheet_options
+from .common import echo_json, emit, json_option, out_option, outputs_from, settings_from, sheet_options
 
 players_option = click.option(
     "--players", type=click.Choice([str(n) for n in TABLES]), multiple=True,
@@ -25,7 +25,7 @@ players_option = click.option(
               help="What the Variable cards do (default: the deck's choice, else reset).")
 @players_option
 @sheet_options
-def ryb_command(out: Path, deck_file: Path | None, variable: str | None, players: tuple[str, ...],
+def print_command(out: Path, deck_file: Path | None, variable: str | None, players: tuple[str, ...],
                 **kwargs) -> None:
     """Print the RYB deck, turn summary cards and a score sheet.
 
@@ -52,7 +52,7 @@ def ryb_command(out: Path, deck_file: Path | None, variable: str | None, players
               help="With --report: the deck to report on (default: the reference deck).")
 @click.option("--report", is_flag=True, help="Odds and expected points of every Goal in a deck.")
 @json_option
-def solve_ryb(goal: str | None, dice: str, banked: int, deck_file: Path | None, report: bool,
+def solve_command(goal: str | None, dice: str, banked: int, deck_file: Path | None, report: bool,
               as_json: bool) -> None:
     """Exact odds that one attempt completes a Goal.
 
@@ -78,15 +78,3 @@ def solve_ryb(goal: str | None, dice: str, banked: int, deck_file: Path | None, 
         echo_json(attempt_json(attempt))
     else:
         click.echo(attempt_text(attempt))
-
-
-def _reference_set(settings):
-    from ..generators.ryb import RybOptions, build
-    deck = load_deck(REFERENCE_DECK)
-    return build(settings, RybOptions(deck, deck.variable))
-
-
-def register(cli, solve, play) -> None:
-    cli.add_command(ryb_command)
-    solve.add_command(solve_ryb)
-    ALL_BUILDERS.append(("ryb", "ryb-deck.pdf", _reference_set))

@@ -14,7 +14,7 @@ import click
 
 from ..validators.errors import InputError
 from ..validators.ycp.postcard import GAMES
-from .common import (ALL_BUILDERS, echo_json, emit, json_option, out_option, outputs_from, seed_option,
+from .common import (echo_json, emit, json_option, out_option, outputs_from, seed_option,
                      settings_from, sheet_options)
 
 
@@ -26,7 +26,7 @@ from .common import (ALL_BUILDERS, echo_json, emit, json_option, out_option, out
 @click.option("--gauges", is_flag=True,
               help="Print each game's gauges, tracks and grids at full page size instead.")
 @sheet_options
-def ycp_command(games: tuple[str, ...], out: Path, size: str, gauges: bool, **kwargs) -> None:
+def print_command(games: tuple[str, ...], out: Path, size: str, gauges: bool, **kwargs) -> None:
     """Print the YCP postcard games (all seven when no GAME is named).
 
     Each postcard carries every gauge, track, grid, table and action space of
@@ -58,7 +58,7 @@ def _show(as_json: bool, data, text: str) -> None:
 
 
 @click.group("ycp")
-def solve_ycp() -> None:
+def solve_command() -> None:
     """Work out the YCP postcard games' rules: moves in a roll, coin odds, storm moves.
 
     \b
@@ -69,7 +69,7 @@ def solve_ycp() -> None:
     """
 
 
-@solve_ycp.command("bonnie-and-clyde")
+@solve_command.command("bonnie-and-clyde")
 @click.option("--roll", type=click.IntRange(1, 6), help="The police d6; without it, the odds of every row.")
 @click.option("--threat", type=int, default=0, show_default=True, help="Police Threat gauge.")
 @click.option("--prison", type=int, default=0, show_default=True,
@@ -98,7 +98,7 @@ def solve_bonnie_and_clyde(roll, threat, prison, spend_ammo, as_json) -> None:
     _show(as_json, report.odds_json(modifier, odds), report.odds_text(modifier, odds))
 
 
-@solve_ycp.command("which-side")
+@solve_command.command("which-side")
 @click.option("--strength", type=int, default=0, show_default=True,
               help="Employer's Strength before the Employer Phase.")
 @click.option("--roll", help="The offensive die or dice, like 4 or 2,5.")
@@ -126,7 +126,7 @@ def solve_which_side(strength, roll, as_json) -> None:
     _show(as_json, report.phase_json(faces, city), report.phase_text(strength, faces, city))
 
 
-@solve_ycp.command("the-last-glow")
+@solve_command.command("the-last-glow")
 @click.option("--heart", help="The Storm Heart's square as column,line (1-6, line 1 at the top).")
 @click.option("--roll", type=click.IntRange(1, 6), help="The Heart's d6.")
 @click.option("--lighthouse", default="1,1", show_default=True, help="The Lighthouse's square, column,line.")
@@ -157,7 +157,7 @@ def solve_last_glow(heart, roll, lighthouse, as_json) -> None:
     _show(as_json, report.heart_json(square, roll, result), report.heart_text(square, roll, result))
 
 
-@solve_ycp.command("toroball")
+@solve_command.command("toroball")
 @click.option("--ene", type=int, default=2, show_default=True, help="The cow's agitation.")
 @json_option
 def solve_toroball(ene, as_json) -> None:
@@ -175,7 +175,7 @@ def solve_toroball(ene, as_json) -> None:
     _show(as_json, report.charge_json(ene, odds), report.charge_text(ene, odds))
 
 
-@solve_ycp.command("lucha-libre")
+@solve_command.command("lucha-libre")
 @click.option("--roll", help="The dice showing, like 3,3,5,6,1 (as many as the wrestler's ENE).")
 @click.option("--wrestler", default="el-santo", show_default=True,
               help="The wrestler in the Ring: el-santo, el-cavernario, blue-demon, el-bulldog.")
@@ -218,7 +218,7 @@ def solve_lucha_libre(roll: str | None, wrestler: str, dice: int | None, advise:
     _show(as_json, report.roll_json(wrestler, rolled, found, plays), report.roll_text(who, rolled, found, plays))
 
 
-@solve_ycp.command("mad-maxence")
+@solve_command.command("mad-maxence")
 @click.option("--tech", type=click.IntRange(0, 40), help="Combat: TECH, the coins flipped each round.")
 @click.option("--cb", type=click.IntRange(0, 40), help="Combat: Maxence's Combativeness.")
 @click.option("--foe", type=click.IntRange(1, 40), help="Combat: the opponent's Combativeness.")
@@ -265,12 +265,3 @@ def solve_mad_maxence(tech, cb, foe, tu, fight, skill, difficulty, elude, seed, 
         return
     odds = mm.combat_odds(tech, cb, foe, tu)
     _show(as_json, report.combat_json(tech, cb, foe, tu, odds), report.combat_text(tech, cb, foe, tu, odds))
-
-
-def register(cli, solve, play) -> None:
-    from ..generators.ycp import PostcardOptions, build
-    cli.add_command(ycp_command)
-    solve.add_command(solve_ycp)
-    ALL_BUILDERS.append(("ycp", "ycp-postcards.pdf", lambda settings: build(settings)))
-    ALL_BUILDERS.append(("ycp gauges", "ycp-gauges.pdf",
-                         lambda settings: build(settings, PostcardOptions(gauges=True))))

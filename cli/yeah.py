@@ -11,7 +11,7 @@ from ..validators.yeah.report import result_as_json, result_text
 from ..validators.yeah.resolve import playable, resolve
 from ..validators.yeah.round import load_round
 from ..validators.yeah.table import load_table, published_table
-from .common import ALL_BUILDERS, echo_json, emit, json_option, out_option, outputs_from, settings_from, sheet_options
+from .common import echo_json, emit, json_option, out_option, outputs_from, settings_from, sheet_options
 
 items_option = click.option("--items", "items_file", type=click.Path(dir_okay=False, path_type=Path),
                             help="Your own item table (TOML); default: the published table.")
@@ -25,7 +25,7 @@ def _table(items_file: Path | None) -> ItemTable:
 @out_option("yeah-items.pdf")
 @items_option
 @sheet_options
-def yeah_items_command(out: Path, items_file: Path | None, **kwargs) -> None:
+def print_command(out: Path, items_file: Path | None, **kwargs) -> None:
     """Print one poker-size card per yEAh item: type, cost, what it gives,
     kills and is killed by, and a note.
 
@@ -47,7 +47,7 @@ def yeah_items_command(out: Path, items_file: Path | None, **kwargs) -> None:
               help="The round (JSON): players in clockwise order, their state and choices.")
 @items_option
 @json_option
-def solve_yeah(round_file: Path, items_file: Path | None, as_json: bool) -> None:
+def solve_command(round_file: Path, items_file: Path | None, as_json: bool) -> None:
     """Resolve one yEAh round: the items really played, who is killed, and
     everyone's ammunition; --json adds the next round's file.
 
@@ -65,15 +65,3 @@ def solve_yeah(round_file: Path, items_file: Path | None, as_json: bool) -> None
         echo_json(result_as_json(result))
     else:
         click.echo(result_text(table, result))
-
-
-def _published_set(settings):
-    from ..generators.yeah import YeahOptions, build
-    return build(settings, YeahOptions(published_table(), published=True))
-
-
-def register(cli, solve, play) -> None:
-    cli.add_command(yeah_items_command)
-    solve.add_command(solve_yeah)
-    ALL_BUILDERS.append(("yeah", "yeah-items.pdf", _published_set))
-

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from ..validators.yicyacyoe.variant import Variant
-from .common import (ALL_BUILDERS, Finite, echo_json, emit, json_option, out_option, outputs_from,
+from .common import (Finite, echo_json, emit, json_option, out_option, outputs_from,
                      seed_option, settings_from, sheet_options)
 
 
@@ -52,7 +52,7 @@ def variant_from(kwargs: dict) -> Variant:
 @click.option("--count", type=click.IntRange(1, 500), default=None,
               help="How many boards (default: as many as fill one sheet).")
 @sheet_options
-def boards_command(out: Path, count: int | None, **kwargs) -> None:
+def print_command(out: Path, count: int | None, **kwargs) -> None:
     """Print Yic Yac Yoe boards: N x N grids (3 to 15) with the variant on each.
 
     Small boards share a sheet; from 10 x 10 up a board takes the page width.
@@ -144,16 +144,3 @@ def play_command(first: str, think: float, seed: int, **kwargs) -> None:
 
     play_game(variant_from(kwargs), 0 if first == "you" else 1, think, random.Random(seed),
               read, click.echo)
-
-
-def _default_boards(settings):
-    from ..generators.yicyacyoe import build_boards
-    return build_boards(settings, Variant(3))
-
-
-def register(cli, solve, play) -> None:
-    cli.add_command(boards_command)
-    solve.add_command(solve_command, "yicyacyoe")
-    play.add_command(play_command, "yicyacyoe")
-    ALL_BUILDERS.append(("yicyacyoe", "yicyacyoe-boards.pdf", _default_boards))
-

@@ -9,9 +9,9 @@ from ..validators.errors import RuleError
 from ..validators.yield_.checks import DEFAULT_DAMAGE_LIMIT
 from ..validators.yield_.tiles import reference_set
 from ..validators.yield_.tileset import MAX_SETS, check_tileset, load_tileset
-from .common import ALL_BUILDERS, Finite, emit, out_option, outputs_from, settings_from, sheet_options
-
-DEFAULT_TILE_MM = 50.0      # a common chessboard square, so the tiles sit on the board
+from ..generators.yield_ import DEFAULT_TILE_MM
+from .yield_solve import solve_yield as solve_command  # noqa: F401  (found by name)
+from .common import Finite, emit, out_option, outputs_from, settings_from, sheet_options
 
 
 def _custom_tiles(source: Path, sets: int):
@@ -38,7 +38,7 @@ def _custom_tiles(source: Path, sets: int):
 @click.option("--tiles", "tiles_file", type=click.Path(dir_okay=False, path_type=Path),
               help="A custom tile set (TOML) to print instead of the reference set.")
 @sheet_options
-def yield_command(out: Path, tile_size: float, sets: int, damage_limit: int,
+def print_command(out: Path, tile_size: float, sets: int, damage_limit: int,
                   tiles_file: Path | None, **kwargs) -> None:
     """Print the 64 Yield! road tiles, identical backs and a damage track.
 
@@ -59,13 +59,3 @@ def yield_command(out: Path, tile_size: float, sets: int, damage_limit: int,
         tiles, shapes, name, sets = _custom_tiles(tiles_file, sets)
     doc = build_tiles(settings, tiles, tile_size, damage_limit, sets=sets, name=name, shapes=shapes)
     emit(doc, out, **outputs_from(kwargs))
-
-
-def _reference_tiles(settings):
-    from ..generators.yield_ import build_tiles
-    return build_tiles(settings, reference_set(), DEFAULT_TILE_MM, DEFAULT_DAMAGE_LIMIT)
-
-
-def register(cli, solve, play) -> None:
-    cli.add_command(yield_command)
-    ALL_BUILDERS.append(("yield", "yield-tiles.pdf", _reference_tiles))

@@ -207,7 +207,3 @@ def solve_yield(layout: bool, setup: bool, state_file: Path | None, closed: bool
         _layout(closed, seed, as_json, out, paper)
     else:
         _setup(players, seed, as_json, out, paper)
-
-
-def register(cli, solve, play) -> None:
-    solve.add_command(solve_yield)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..validators.ryb.deck import Deck, card_texts
+from ..validators.ryb.deck import REFERENCE_DECK, Deck, card_texts, load_deck
 from ..validators.ryb.model import COLOURS, HAND_SIZE, MULTIPLIER, NEEDS, tier, win_condition
 from .pen import Pen
 from .sheet import Document, Piece, Placed, SheetSettings, component_size
@@ -224,3 +224,9 @@ def build(settings: SheetSettings, options: RybOptions) -> Document:
                  placed=[Placed("ryb:score-sheet", "score-sheet", 0, 0, page.width, page.height)],
                  pieces=[Piece("score-sheet", "ryb:score-sheet", sheet)])
     return doc
+
+
+def default_document(settings: SheetSettings) -> Document:
+    """The reference deck with its own Variable function, as ``icp-print all`` prints it."""
+    deck = load_deck(REFERENCE_DECK)
+    return build(settings, RybOptions(deck, deck.variable))

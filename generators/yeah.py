@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..validators.yeah.model import Item, ItemTable, Ref
+from ..validators.yeah.table import published_table
 from .pen import Pen
 from .sheet import Document, Piece, SheetSettings, component_size
 
@@ -140,3 +141,8 @@ def build(settings: SheetSettings, options: YeahOptions) -> Document:
     w, h = component_size("poker")
     doc.add_pieces(cards, w, h, section="item cards")
     return doc
+
+
+def default_document(settings: SheetSettings) -> Document:
+    """One card per item of the published table, as ``icp-print all`` prints them."""
+    return build(settings, YeahOptions(published_table(), published=True))

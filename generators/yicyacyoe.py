@@ -114,3 +114,7 @@ def grid_origin(x: float, y: float) -> tuple[float, float]:
     """Page position of the grid's lower-left corner for a board placed at ``(x, y)``."""
     return x + RIM, y + RIM
 
+
+def default_document(settings: SheetSettings) -> Document:
+    """Classic 3 x 3 boards, as ``icp-print all`` prints them."""
+    return build_boards(settings, Variant(3))

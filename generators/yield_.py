@@ -12,13 +12,15 @@ from __future__ import annotations
 from math import cos, radians, sin
 from typing import Callable, Collection, Sequence
 
+from ..validators.yield_.checks import DEFAULT_DAMAGE_LIMIT
 from ..validators.yield_.roads import CURVE_SIDE
 from ..validators.yield_.rules import RULES
-from ..validators.yield_.tiles import SIDES, Side, display_names, road_ends
+from ..validators.yield_.tiles import SIDES, Side, display_names, reference_set, road_ends
 from .pen import Pen
 from .sheet import Document, Piece, Placed, SheetSettings
 
 RULESET = "yield-1"
+DEFAULT_TILE_MM = 50.0      # a common chessboard square, so the tiles sit on the board
 ROAD = 0.36                  # road width as a share of the tile side
 OFF_ROAD = "#1e1e1e"
 OFF_ROAD_LIGHT = "#d4d4d4"   # ink-saver: a pale ground, still unlike the white road
@@ -261,3 +263,8 @@ def build_tiles(settings: SheetSettings, tiles: Sequence[str], tile_size: float,
                  pieces=[Piece("damage-track", "yield:damage-track", track, None,
                                {"limit": damage_limit, "players": PLAYERS})])
     return doc
+
+
+def default_document(settings: SheetSettings) -> Document:
+    """The reference tile set at the default size, as ``icp-print all`` prints it."""
+    return build_tiles(settings, reference_set(), DEFAULT_TILE_MM, DEFAULT_DAMAGE_LIMIT)

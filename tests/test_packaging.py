@@ -13,6 +13,7 @@ import icp_print.cli
 import icp_print.generators
 import icp_print.templates
 import icp_print.validators
+from icp_print.validators.registry import GAMES
 
 ROOT = Path(__file__).resolve().parents[1]
 TOP = {"cli": "icp_print.cli", "generators": "icp_print.generators",
@@ -25,6 +26,17 @@ def test_every_package_folder_is_listed_in_pyproject():
         for init in (ROOT / folder).rglob("__init__.py"):
             parts = init.parent.relative_to(ROOT / folder).parts
             assert ".".join((package, *parts)) in listed, f"{init.parent} missing from pyproject"
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_every_game_ships_in_every_layer(game):
+    """Each registered game's packages are installed, so its commands run from a wheel."""
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    for folder, package in TOP.items():
+        if (ROOT / folder / game.package / "__init__.py").is_file():
+            assert f"{package}.{game.package}" in listed
+        else:
+            assert folder == "templates" or (ROOT / folder / f"{game.package}.py").is_file(), folder
 
 
 def _modules():

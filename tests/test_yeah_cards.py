@@ -258,8 +258,8 @@ def test_broken_items_file_writes_nothing(run, tmp_path):
 
 
 def test_yeah_cards_are_part_of_print_all():
-    from icp_print.cli.common import ALL_BUILDERS
-    assert ("yeah", "yeah-items.pdf") in [(name, file) for name, file, _ in ALL_BUILDERS]
+    from icp_print.validators.registry import all_outputs
+    assert ("yeah", "yeah-items.pdf") in [(o.name, o.filename) for _, o in all_outputs()]
 
 
 forged_components = st.lists(st.dictionaries(

@@ -110,6 +110,6 @@ def test_bad_board_options_fail_cleanly(run, tmp_path, args):
 
 
 def test_default_boards_are_in_icp_print_all():
-    from icp_print.cli.common import ALL_BUILDERS
-    names = [name for name, _, _ in ALL_BUILDERS]
+    from icp_print.validators.registry import all_outputs
+    names = [o.name for _, o in all_outputs()]
     assert "yicyacyoe" in names

@@ -316,5 +316,5 @@ def test_broken_custom_set_is_refused(run, tmp_path):
 
 
 def test_all_command_includes_the_tiles():
-    from icp_print.cli.common import ALL_BUILDERS
-    assert any(name == "yield" and file == "yield-tiles.pdf" for name, file, _ in ALL_BUILDERS)
+    from icp_print.validators.registry import all_outputs
+    assert any(o.name == "yield" and o.filename == "yield-tiles.pdf" for _, o in all_outputs())

@@ -41,6 +41,11 @@ def build(settings: SheetSettings, options: PostcardOptions = PostcardOptions())
     return doc
 
 
+def default_gauges(settings: SheetSettings) -> Document:
+    """All seven games' gauge sheets, as ``icp-print all`` prints them."""
+    return build(settings, PostcardOptions(gauges=True))
+
+
 def postcard_piece(card: Postcard, size: str) -> Piece:
     """One postcard, front and back, with its text-fit record at the printed size."""
     label = f"ycp:{card.id}"
