@@ -94,9 +94,11 @@ def sheet_options(func):
         click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True,
                      help="Paper size."),
         click.option("--margin", type=Finite(0, 100), default=5.0, show_default=True,
-                     help="Unprintable border in mm; nothing but crop marks goes there."),
-        click.option("--bleed", type=Finite(0, 20), default=0.0, show_default=True,
-                     help="Extend artwork this many mm past each trim line."),
+                     help="Your printer's unprintable border in mm; everything, crop marks "
+                     "included, prints inside it."),
+        click.option("--bleed", type=Finite(0, 20), default=None,
+                     help="Extend artwork this many mm past each trim line "
+                     "[default: see the printing guide; 0 = neighbours share a cut]."),
         click.option("--backs", type=click.Choice(["long-edge", "short-edge", "none"]),
                      default="long-edge", show_default=True,
                      help="Duplex flip the back pages are mirrored for, or no backs."),

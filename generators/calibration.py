@@ -8,6 +8,7 @@ from .sheet import Document, Piece, Placed, SheetSettings, mirror
 SCALE_RANGE = 5.0      # mm each way on the back-page scales
 TARGET_INSET = 35.0    # mm from the page edges to the corner targets
 INCH = 25.4
+BORDER_RANGE = 10.0    # mm from each paper edge on the border gauges
 
 
 def targets(settings: SheetSettings) -> list[tuple[float, float]]:
@@ -35,9 +36,30 @@ def _ruler(pen: Pen, x: float, y: float, length: float, step: float, every: int,
     pen.text(x + length + 2, y + 1, unit, size=7)
 
 
+def _border_gauge(pen: Pen, along: float, edge: str) -> None:
+    """Lines parallel to one paper edge, every 0.5 mm from 0 to 10 mm in: the first
+    one that printed is the printer's border, the --margin to use."""
+    w, h = pen.w, pen.h
+    for i in range(int(BORDER_RANGE * 2) + 1):
+        d, half = i / 2, (2.0 if i % 2 == 0 else 1.0)
+        if edge in ("bottom", "top"):
+            y = d if edge == "bottom" else h - d
+            pen.line(along - half, y, along + half, y, width=0.1)
+            if i % 4 == 0 and i:
+                pen.text(along + 3, y - 0.8, f"{d:g}", size=6)
+        else:
+            x = d if edge == "left" else w - d
+            pen.line(x, along - half, x, along + half, width=0.1)
+            if i % 4 == 0 and i:
+                pen.text(x, along + 3, f"{d:g}", size=6, anchor="centre")
+
+
 def front(settings: SheetSettings):
     def draw(pen: Pen) -> None:
         w, h = pen.w, pen.h
+        for edge, along in (("bottom", w / 4), ("top", w / 4), ("left", h / 2 + 25), ("right", h / 2 + 25)):
+            _border_gauge(pen, along, edge)
+        pen.text(w / 4, BORDER_RANGE + 3, "printer border, mm", size=6, anchor="centre")
         pen.text(w / 2, h - 14, "icp-print calibration sheet", size=14, bold=True, anchor="centre")
         pen.text(w / 2, h - 20, "Print at 100% / actual size, double-sided, "
                  f"flip on the {settings.backs.replace('-', ' ')}.", size=8, anchor="centre")
@@ -58,12 +80,13 @@ def front(settings: SheetSettings):
             pen.text(x, y - 9, "[calibration:target]", size=4.5, anchor="centre", colour="#8a8a8a")
         lines = [
             "1. Measure the 100 mm ruler and the grid. If they are off, turn off 'fit to page'.",
+            "   At each paper edge, the first line printed is your printer's border: use it as --margin.",
             "2. Hold the sheet against a window or lamp and look at the back.",
             "3. Read where each front cross falls on the back's scales: those numbers are X,Y in mm.",
             "4. Average them and print with --back-offset X,Y (0,0 means the backs already line up).",
         ]
         for i, line in enumerate(lines):
-            pen.text(w / 2, 105 - i * 4.5, line, size=7.5, anchor="centre")
+            pen.text(w / 2, 110 - i * 4.5, line, size=7.5, anchor="centre")
 
     return draw
 
@@ -105,7 +128,7 @@ def build(settings: SheetSettings, options: None = None) -> Document:
     for part in PARTS:
         count = len(targets(settings)) if part == "target" else 1
         for _ in range(count):
-            placed.append(Placed(f"calibration:{part}", part, 0, 0, page.width, page.height))
+            placed.append(Placed(f"calibration:{part}", part, 0, 0, page.width, page.height, cut=False))
             pieces.append(Piece(part, f"calibration:{part}", front(settings)))
     doc.add_page(front(settings), section="calibration", placed=placed, pieces=pieces,
                  back=back(settings))

@@ -8,7 +8,7 @@ from .pen import Pen
 from .sheet import Document, Piece, SheetSettings
 
 TAB_DEPTH = 0.3      # of the face size
-NET_PADDING = 0.8    # mm around each net, so neighbouring nets never touch
+NET_PADDING = 0.5    # mm around each net, so neighbouring nets never touch (3 fit across A4 with marks)
 PIP_RADIUS = 0.09    # of the face size
 COIN_DIAMETER = 25.0
 FOLD_GREY = "#777777"
@@ -108,17 +108,16 @@ class DiceOptions:
 
 
 def build(settings: SheetSettings, options: DiceOptions | None = None) -> Document:
-    """The coins (double-sided, with crop marks) and then the nets (cut along their outline)."""
+    """The nets (cut along their outline) and the double-sided coins, sharing sheets."""
     dice, coins, face = astuple(options or DiceOptions())
     doc = Document(settings, game="dice", ruleset="d6-standard",
                    title="Dice nets and heads/tails coins",
                    options={"dice": dice, "coins": coins, "face_mm": face})
-    if coins:
-        pieces = [Piece("coin", "dice:coin", coin_side("HEADS", "#8d6e00"), coin_side("TAILS", "#455a64"),
-                        {"sides": ["heads", "tails"]})] * coins
-        doc.add_pieces(pieces, COIN_DIAMETER, COIN_DIAMETER, section="coins")
-    if dice:
-        w, h = net_size(face)
-        nets = [Piece("d6", "dice:d6", d6_net(face), None, {"faces": dict(PIPS), "face_mm": face})] * dice
-        doc.add_pieces(nets, w, h, section="d6 nets", marks=False)
+    w, h = net_size(face)
+    nets = [Piece("d6", "dice:d6", d6_net(face), None, {"faces": dict(PIPS), "face_mm": face})] * dice
+    coin_pieces = [Piece("coin", "dice:coin", coin_side("HEADS", "#8d6e00"), coin_side("TAILS", "#455a64"),
+                         {"sides": ["heads", "tails"]})] * coins
+    # Nets first: the coins fill the room the nets leave on a sheet.
+    doc.add_lots([lot for lot in ((nets, w, h), (coin_pieces, COIN_DIAMETER, COIN_DIAMETER)) if lot[0]],
+                 section="dice and coins")
     return doc

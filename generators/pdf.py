@@ -18,17 +18,18 @@ from reportlab.pdfgen.canvas import Canvas
 from ..validators.pdfcheck import MANIFEST_NAME
 from . import fonts
 from .pen import pen_for
-from .sheet import Document, crop_marks, cut_lines
+from .marks import MARK_WIDTH, trim_lines, trim_marks
+from .sheet import Document, Page, rects
 from .units import pt
 from .writing import Output, write_all
 
-MARK_WIDTH = 0.2        # mm, crop marks
 CUT_LINE_COLOUR = (0.6, 0.6, 0.6)
 
 
 def render(doc: Document, version: str) -> bytes:
     """The finished PDF bytes for ``doc``."""
     fonts.register()
+    doc.finish()
     s = doc.settings
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=(pt(s.paper.width), pt(s.paper.height)), invariant=1,
@@ -57,24 +58,25 @@ def render(doc: Document, version: str) -> bytes:
             draw(pen_for(canvas, x, y, w, h, bleed=s.bleed if clip else 0.0,
                          ink_saver=s.ink_saver, clip=clip))
             canvas.restoreState()
-        if page.grid is not None:
-            _guides(canvas, doc, page.grid)
+        if page.side == "front" and page.placed:
+            _guides(canvas, doc, page)
         canvas.restoreState()
         canvas.showPage()
     canvas.save()
     return _attach_manifest(buffer.getvalue(), doc, version)
 
 
-def _guides(canvas: Canvas, doc: Document, grid) -> None:
+def _guides(canvas: Canvas, doc: Document, page: Page) -> None:
     canvas.setStrokeColorRGB(0, 0, 0)
     canvas.setLineWidth(MARK_WIDTH)
-    for x1, y1, x2, y2 in crop_marks(doc.settings, grid):
+    trims = rects(page.placed)
+    for x1, y1, x2, y2 in trim_marks(doc.settings, trims):
         canvas.line(x1, y1, x2, y2)
     if doc.settings.cut_lines:
         canvas.setStrokeColorRGB(*CUT_LINE_COLOUR)
         canvas.setLineWidth(0.1)
         canvas.setDash([1, 1])
-        for x1, y1, x2, y2 in cut_lines(grid):
+        for x1, y1, x2, y2 in trim_lines(trims):
             canvas.line(x1, y1, x2, y2)
         canvas.setDash([])
 

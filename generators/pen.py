@@ -13,11 +13,13 @@ from typing import Iterable, Sequence
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
+from ..validators.pdfcheck import LABEL
 from . import fonts
 from .units import to_mm
 
 Colour = str  # "#rrggbb"
 LABEL_GREY = "#8a8a8a"
+INVISIBLE = 3  # PDF text render mode: neither fill nor stroke
 
 
 def _colour(value: Colour):
@@ -101,17 +103,24 @@ class Pen:
         return fonts.width_mm(text, size, bold)
 
     def text(self, x: float, y: float, text: str, *, size: float = 9.0, bold: bool = False,
-             colour: Colour = "#000000", anchor: str = "left") -> None:
-        """Draw one line with its baseline at ``y``; anchor is left, centre or right."""
+             colour: Colour = "#000000", anchor: str = "left", visible: bool = True) -> None:
+        """Draw one line with its baseline at ``y``; anchor is left, centre or right.
+
+        ``visible=False`` writes the text in PDF render mode 3: it does not
+        print, but text extraction (and ``icp-print check``) still reads it.
+        A component label (``[game:id]``, what ``check`` counts) is always
+        written that way, so no machine text shows on a printed face.
+        """
         c = self.canvas
         c.setFillColor(_colour(colour))
         c.setFont(fonts.face(bold), to_mm(size))
+        mode = None if visible and not LABEL.fullmatch(text) else INVISIBLE
         if anchor == "centre":
-            c.drawCentredString(x, y, text)
+            c.drawCentredString(x, y, text, mode=mode)
         elif anchor == "right":
-            c.drawRightString(x, y, text)
+            c.drawRightString(x, y, text, mode=mode)
         else:
-            c.drawString(x, y, text)
+            c.drawString(x, y, text, mode=mode)
 
     def fit_text(self, x: float, y: float, text: str, max_width: float, *, size: float = 9.0,
                  bold: bool = False, colour: Colour = "#000000", anchor: str = "left",
@@ -166,8 +175,10 @@ class Pen:
                       colour=colour if light else text_colour, anchor="centre")
 
     def label(self, text: str, *, y: float = 1.6, size: float = 4.5) -> None:
-        """The small ``[id]`` line that people and ``icp-print check`` read to count components."""
-        self.text(self.w / 2, y, f"[{text}]", size=size, colour=LABEL_GREY, anchor="centre")
+        """The ``[id]`` line that ``icp-print check`` reads to count components: invisible
+        on paper (render mode 3), still in the PDF's text."""
+        self.text(self.w / 2, y, f"[{text}]", size=size, colour=LABEL_GREY, anchor="centre",
+                  visible=False)
 
 
 def pen_for(canvas: Canvas, x: float, y: float, w: float, h: float, *, bleed: float = 0.0,

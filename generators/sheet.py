@@ -1,9 +1,13 @@
 """The sheet engine shared by every game.
 
 It imposes components on A4 or Letter pages (as many as fit inside the
-margins, grid centred), draws crop marks in the margin aligned with every
-trim line, adds back pages mirrored for long- or short-edge duplex, and keeps
-a manifest of what sits where.  :mod:`.pdf` turns a :class:`Document` into
+printable area with room for crop marks, grid centred), adds back pages
+mirrored for long- or short-edge duplex, and keeps a manifest of what sits
+where; :mod:`.marks` places the crop marks inside the printable area.
+
+Game art gets from its :class:`~.pen.Pen` the trim box (``0, 0, w, h``) and
+the bleed (``pen.bleed``): edge art runs to ``-bleed`` and ``w + bleed``;
+frames and text stay :data:`SAFE_INSET` mm inside the trim.  :mod:`.pdf` turns a :class:`Document` into
 bytes; geometry stays in millimetres until the pen converts it.
 
 >>> settings = SheetSettings(paper=paper("a4"))
@@ -12,6 +16,9 @@ bytes; geometry stays in millimetres until the pen converts it.
 (3, 3)
 >>> fit_grid(SheetSettings(paper=paper("letter")), 63.5, 88.9).capacity
 9
+>>> a4, letter = Paper("a4", 210, 297, bleed=2.0), Paper("letter", 215.9, 279.4, bleed=2.0)
+>>> [resolve_bleed(SheetSettings(paper=p), [(63.5, 88.9)]).bleed for p in (a4, letter)]
+[1.0, 0.0]
 """
 from __future__ import annotations
 
@@ -23,13 +30,15 @@ from ..templates import path
 from ..validators.errors import InputError
 from ..validators.schema import field as schema_field
 from ..validators.schema import load_toml
+from .marks import MARK_ROOM, Rect, trim_marks
 from .pen import Pen
 
 DrawFn = Callable[[Pen], None]
 BACKS = ("long-edge", "short-edge", "none")
 EPSILON = 1e-6
-CROP_GAP = 1.0      # mm between the outer bleed edge and a crop mark
-CROP_LENGTH = 5.0   # mm, at most; shorter where the page edge is nearer
+SAFE_INSET = 3.0    # mm: frames and text stay this far inside the trim
+BLEED_STEP = 0.25   # mm: the default bleed shrinks in these steps until nothing is lost
+LOT_GAP = 2 * MARK_ROOM + 0.5   # mm between rows of differently sized components
 
 
 @dataclass(frozen=True)
@@ -39,6 +48,7 @@ class Paper:
     name: str
     width: float
     height: float
+    bleed: float = 0.0   # the largest default bleed on this paper (see templates/paper.toml)
 
 
 @cache
@@ -50,7 +60,8 @@ def papers() -> dict[str, Paper]:
     for name, entry in data.items():
         try:
             result[name] = Paper(name, schema_field(entry, "width_mm", float, where=name, lo=10),
-                                 schema_field(entry, "height_mm", float, where=name, lo=10))
+                                 schema_field(entry, "height_mm", float, where=name, lo=10),
+                                 schema_field(entry, "default_bleed_mm", float, where=name, lo=0))
         except InputError as exc:
             raise exc.located(str(source)) from None
     return result
@@ -78,11 +89,15 @@ def component_size(name: str) -> tuple[float, float]:
 
 @dataclass(frozen=True)
 class SheetSettings:
-    """Everything about the printed sheet that is not the game's art."""
+    """Everything about the printed sheet that is not the game's art.
+
+    ``bleed=None`` means the default bleed, worked out by :func:`resolve_bleed`
+    when the document knows its component sizes.
+    """
 
     paper: Paper
     margin: float = 5.0
-    bleed: float = 0.0
+    bleed: float | None = None
     backs: str = "long-edge"
     back_offset: tuple[float, float] = (0.0, 0.0)
     cut_lines: bool = False
@@ -92,13 +107,24 @@ class SheetSettings:
         if not 0 <= self.margin <= min(self.paper.width, self.paper.height) / 4:
             raise InputError(f"margin must be between 0 and a quarter of the paper, got {self.margin}",
                              field="--margin")
-        if not 0 <= self.bleed <= 10:
+        if self.bleed is not None and not 0 <= self.bleed <= 10:
             raise InputError(f"bleed must be between 0 and 10 mm, got {self.bleed}", field="--bleed")
         if self.backs not in BACKS:
             raise InputError(f"unknown duplex mode {self.backs!r} (allowed: {', '.join(BACKS)})",
                              field="--backs")
         if any(abs(v) > 20 for v in self.back_offset):
             raise InputError("back offset must be within 20 mm each way", field="--back-offset")
+
+    @property
+    def inset(self) -> float:
+        """How far from every paper edge a component's trim may go: the printer's border,
+        the bleed, and room for a crop mark beyond it."""
+        return self.margin + (self.bleed or 0.0) + MARK_ROOM
+
+    def layout_box(self) -> tuple[float, float, float, float]:
+        """(x, y, w, h) of the area free-layout pages may fill with trims (see :attr:`inset`)."""
+        i = self.inset
+        return (i, i, self.paper.width - 2 * i, self.paper.height - 2 * i)
 
 
 @dataclass(frozen=True)
@@ -149,24 +175,47 @@ def _unique(values: list[float]) -> list[float]:
 
 
 def fit_grid(settings: SheetSettings, w: float, h: float) -> Grid:
-    """The largest centred grid of ``w`` x ``h`` components inside the margins.
+    """The largest centred grid of ``w`` x ``h`` components inside the printable area.
 
     Neighbouring components are spaced by twice the bleed so their bleeds never
-    overlap; the outermost bleed may run into the margin, which is cut away.
+    overlap; beyond the outermost bleed, :data:`~.marks.MARK_ROOM` mm stay free
+    inside the margin so the crop marks print.
     """
+    settings = resolve_bleed(settings, [(w, h)])
     gutter = 2 * settings.bleed
-    usable_w = settings.paper.width - 2 * settings.margin
-    usable_h = settings.paper.height - 2 * settings.margin
+    reserve = 2 * settings.inset
+    usable_w = settings.paper.width - reserve
+    usable_h = settings.paper.height - reserve
     cols = int((usable_w + gutter + EPSILON) // (w + gutter))
     rows = int((usable_h + gutter + EPSILON) // (h + gutter))
     if cols < 1 or rows < 1:
         raise InputError(f"a {w:g} x {h:g} mm component does not fit on {settings.paper.name} "
-                         f"inside {settings.margin:g} mm margins", field="--paper")
+                         f"inside {settings.margin:g} mm margins with a {settings.bleed:g} mm bleed "
+                         "and room for crop marks", field="--paper")
     total_w = cols * w + (cols - 1) * gutter
     total_h = rows * h + (rows - 1) * gutter
     return Grid(cols, rows, w, h, gutter,
                 left=(settings.paper.width - total_w) / 2,
                 top=(settings.paper.height + total_h) / 2)
+
+
+def resolve_bleed(settings: SheetSettings, sizes: Sequence[tuple[float, float]]) -> SheetSettings:
+    """``settings`` with the default bleed made concrete: the paper's default, less in
+    steps of :data:`BLEED_STEP` mm where a bleed would cost components per sheet
+    (3 rows of poker cards on Letter keep shared cuts).  An explicit bleed stays."""
+    if settings.bleed is not None:
+        return settings
+
+    def capacity(bleed: float, w: float, h: float) -> int:
+        try:
+            return fit_grid(replace(settings, bleed=bleed), w, h).capacity
+        except InputError:
+            return 0
+
+    bleed = settings.paper.bleed
+    while bleed > 0 and any(capacity(bleed, w, h) < capacity(0.0, w, h) for w, h in sizes):
+        bleed = round(bleed - BLEED_STEP, 3)
+    return replace(settings, bleed=max(bleed, 0.0))
 
 
 def mirror(settings: SheetSettings, x: float, y: float, w: float = 0.0, h: float = 0.0, *,
@@ -201,7 +250,11 @@ class Piece:
 
 @dataclass(frozen=True)
 class Placed:
-    """A component placed on a page, for the manifest and for ``check``."""
+    """A component placed on a page, for the manifest and for ``check``.
+
+    ``cut=False`` marks a component that is printed but not cut out (the
+    calibration sheet's rulers): it gets no crop marks and no trim rectangle.
+    """
 
     label: str
     kind: str
@@ -209,6 +262,7 @@ class Placed:
     y: float
     w: float
     h: float
+    cut: bool = True
 
 
 @dataclass
@@ -219,7 +273,7 @@ class Page:
     section: str
     placed: list[Placed] = field(default_factory=list)
     steps: list[tuple[float, float, float, float, DrawFn, bool]] = field(default_factory=list)
-    grid: Grid | None = None               # set on imposed front pages: crop marks follow it
+    imposed: bool = False                  # laid out by the engine, so all its art is known
     trim: tuple[float, float, float, float] | None = None
 
 
@@ -241,32 +295,61 @@ class Document:
             "width_mm": round(w, 3), "height_mm": round(h, 3), "data": piece.data})
         entry["count"] += 1
 
-    def add_pieces(self, pieces: Sequence[Piece], w: float, h: float, *, section: str,
-                   marks: bool = True) -> Grid:
-        """Impose ``pieces`` of ``w`` x ``h`` mm, a back page after each front page.
-
-        ``marks=False`` leaves out crop marks, for pieces cut along their own
-        outline (dice nets) rather than along their bounding box.
-        """
+    def add_pieces(self, pieces: Sequence[Piece], w: float, h: float, *, section: str) -> Grid:
+        """Impose ``pieces`` of ``w`` x ``h`` mm, a back page after each front page."""
+        self.settings = resolve_bleed(self.settings, [(w, h)])
         grid = fit_grid(self.settings, w, h)
         for start in range(0, len(pieces), grid.capacity):
-            count = min(grid.capacity, len(pieces) - start)
-            used = replace(grid, cols=min(grid.cols, count), rows=-(-count // grid.cols))
-            front = Page("front", section, grid=used if marks else None)
-            back = Page("back", section)
+            front, back = Page("front", section, imposed=True), Page("back", section, imposed=True)
             for slot, piece in enumerate(pieces[start:start + grid.capacity]):
-                x, y = grid.origin(slot)
-                front.steps.append((x, y, w, h, piece.front, True))
-                front.placed.append(Placed(piece.label, piece.kind, x, y, w, h))
-                self._count(piece, w, h)
-                if piece.back is not None:
-                    bx, by = mirror(self.settings, x, y, w, h)
-                    back.steps.append((bx, by, w, h, piece.back, True))
-            xs, ys = used.trim_xs(), used.trim_ys()
-            front.trim = (xs[0], ys[-1], xs[-1] - xs[0], ys[0] - ys[-1])
-            back.trim = (*mirror(self.settings, *front.trim), front.trim[2], front.trim[3])
-            self._add(front, back)
+                self._place(front, back, piece, *grid.origin(slot), w, h)
+            self._close(front, back)
         return grid
+
+    def add_lots(self, lots: Sequence[tuple[Sequence[Piece], float, float]], *, section: str) -> None:
+        """Impose pieces of several sizes, sharing sheets: rows of each lot in turn, and
+        whatever room a page has left goes to the next lot's rows (coins beside dice nets)."""
+        self.settings = resolve_bleed(self.settings, [(w, h) for _, w, h in lots])
+        queues = [(list(pieces), w, h, fit_grid(self.settings, w, h)) for pieces, w, h in lots]
+        s = self.settings
+        usable_h = s.paper.height - 2 * s.inset
+        gutter = 2 * s.bleed
+        while any(q[0] for q in queues):
+            rows: list[tuple[list[Piece], float, float, Grid, float]] = []  # pieces, w, h, grid, space above
+            used = 0.0
+            for pieces, w, h, grid in queues:
+                # Between lots, room for a mark on each side: their trim lines do not line up.
+                space = 0.0 if not rows else (gutter if rows[-1][3] is grid else LOT_GAP + gutter)
+                while pieces and used + space + h <= usable_h + EPSILON:
+                    rows.append((pieces[:grid.cols], w, h, grid, space))
+                    del pieces[:grid.cols]
+                    used += space + h
+                    space = gutter
+            front, back = Page("front", section, imposed=True), Page("back", section, imposed=True)
+            top = (s.paper.height + used) / 2
+            for row, w, h, grid, space in rows:
+                top -= space
+                for col, piece in enumerate(row):
+                    self._place(front, back, piece, grid.left + col * (w + gutter), top - h, w, h)
+                top -= h
+            self._close(front, back)
+
+    def _place(self, front: Page, back: Page, piece: Piece, x: float, y: float, w: float, h: float) -> None:
+        front.steps.append((x, y, w, h, piece.front, True))
+        front.placed.append(Placed(piece.label, piece.kind, x, y, w, h))
+        self._count(piece, w, h)
+        if piece.back is not None:
+            bx, by = mirror(self.settings, x, y, w, h)
+            back.steps.append((bx, by, w, h, piece.back, True))
+
+    def _close(self, front: Page, back: Page) -> None:
+        x0 = min(p.x for p in front.placed)
+        y0 = min(p.y for p in front.placed)
+        x1 = max(p.x + p.w for p in front.placed)
+        y1 = max(p.y + p.h for p in front.placed)
+        front.trim = (x0, y0, x1 - x0, y1 - y0)
+        back.trim = (*mirror(self.settings, *front.trim), front.trim[2], front.trim[3])
+        self._add(front, back)
 
     def add_page(self, draw: DrawFn, *, section: str, placed: Sequence[Placed] = (),
                  pieces: Sequence[Piece] = (), back: DrawFn | None = None,
@@ -294,8 +377,14 @@ class Document:
         if self.settings.backs != "none":
             self.pages.append(back)
 
+    def finish(self) -> None:
+        """Settle the bleed of a document that imposed nothing: free pages draw no bleed."""
+        if self.settings.bleed is None:
+            self.settings = replace(self.settings, bleed=0.0)
+
     def manifest(self) -> dict:
         """The JSON-ready description embedded in the PDF and read by ``check``."""
+        self.finish()
         s = self.settings
         return {
             "format": "icp-print-manifest/1",
@@ -313,42 +402,29 @@ class Document:
             "pages": [
                 {"page": n, "side": p.side, "section": p.section,
                  "trim_mm": [round(v, 3) for v in p.trim] if p.trim else None,
-                 "components": [{"label": c.label, "kind": c.kind, "x_mm": round(c.x, 3),
-                                 "y_mm": round(c.y, 3), "w_mm": round(c.w, 3), "h_mm": round(c.h, 3)}
-                                for c in p.placed]}
+                 "components": [_placed_entry(c) for c in p.placed]}
                 for n, p in enumerate(self.pages, start=1)
             ],
         }
 
 
+def _placed_entry(c: Placed) -> dict:
+    if not c.cut:
+        return {"label": c.label, "kind": c.kind, "cut": False}
+    return {"label": c.label, "kind": c.kind, "x_mm": round(c.x, 3), "y_mm": round(c.y, 3),
+            "w_mm": round(c.w, 3), "h_mm": round(c.h, 3)}
+
+
+def rects(placed: Sequence[Placed]) -> list[Rect]:
+    """The trim rectangles of the placed components that are cut out."""
+    return [(p.x, p.y, p.w, p.h) for p in placed if p.cut]
+
+
+def grid_rects(grid: Grid) -> list[Rect]:
+    """The trim rectangles of every slot of ``grid``."""
+    return [(*grid.origin(slot), grid.w, grid.h) for slot in range(grid.capacity)]
+
+
 def crop_marks(settings: SheetSettings, grid: Grid) -> list[tuple[float, float, float, float]]:
-    """Crop-mark segments (x1, y1, x2, y2) in the margin, one pair per trim line.
-
-    Each mark starts :data:`CROP_GAP` mm beyond the outer bleed and runs toward
-    the page edge, so no mark ever touches a component or its bleed.
-    """
-    page, b = settings.paper, settings.bleed
-    xs, ys = grid.trim_xs(), grid.trim_ys()
-    left, right, top, bottom = xs[0] - b, xs[-1] + b, ys[0] + b, ys[-1] - b
-    marks = []
-    top_len = min(CROP_LENGTH, page.height - top - CROP_GAP)
-    bottom_len = min(CROP_LENGTH, bottom - CROP_GAP)
-    for x in xs:
-        if top_len > 0:
-            marks.append((x, top + CROP_GAP, x, top + CROP_GAP + top_len))
-        if bottom_len > 0:
-            marks.append((x, bottom - CROP_GAP, x, bottom - CROP_GAP - bottom_len))
-    left_len = min(CROP_LENGTH, left - CROP_GAP)
-    right_len = min(CROP_LENGTH, page.width - right - CROP_GAP)
-    for y in ys:
-        if left_len > 0:
-            marks.append((left - CROP_GAP, y, left - CROP_GAP - left_len, y))
-        if right_len > 0:
-            marks.append((right + CROP_GAP, y, right + CROP_GAP + right_len, y))
-    return marks
-
-
-def cut_lines(grid: Grid) -> list[tuple[float, float, float, float]]:
-    """Full-length guide lines along every trim line of the grid."""
-    xs, ys = grid.trim_xs(), grid.trim_ys()
-    return ([(x, ys[-1], x, ys[0]) for x in xs] + [(xs[0], y, xs[-1], y) for y in ys])
+    """Crop-mark segments (x1, y1, x2, y2) for a full grid: see :func:`.marks.trim_marks`."""
+    return trim_marks(settings, grid_rects(grid))

@@ -50,7 +50,7 @@ def cell_size(n: int, settings: SheetSettings) -> float:
     for largest, side in layout().sides:
         if n <= largest:
             return side / n
-    usable = settings.paper.width - 2 * settings.margin - RIM - RIGHT
+    usable = settings.layout_box()[2] - RIM - RIGHT
     return min(layout().largest_cell, usable / n)
 
 

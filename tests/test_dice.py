@@ -59,10 +59,24 @@ def test_sheet_holds_nets_and_double_sided_coins(run, tmp_path):
     assert run("check", str(out)).exit_code == 0
 
 
-def test_nets_have_no_crop_marks_but_coins_do():
+def test_coins_share_the_nets_sheet_and_everything_gets_crop_marks():
+    from icp_print.generators.marks import trim_marks
+    from icp_print.generators.sheet import rects
     doc = build(SheetSettings(paper=paper("a4")), DiceOptions(dice=2, coins=2, face=18))
-    coins, nets = doc.pages[0], doc.pages[2]
-    assert coins.grid is not None and nets.grid is None
+    front = doc.pages[0]
+    assert [p.kind for p in front.placed] == ["d6", "d6", "coin", "coin"] and len(doc.pages) == 2
+    marks = trim_marks(doc.settings, rects(front.placed))
+    for x, y, w, h in rects(front.placed):   # every trim line of every piece has two marks on it
+        for v in (x, x + w):
+            assert sum(1 for m in marks if m[0] == m[2] and abs(m[0] - v) < 1e-3) >= 2
+        for v in (y, y + h):
+            assert sum(1 for m in marks if m[1] == m[3] and abs(m[1] - v) < 1e-3) >= 2
+
+
+def test_default_dice_and_coins_take_two_sheets_not_three():
+    doc = build(SheetSettings(paper=paper("a4")), DiceOptions(dice=10, coins=3, face=18))
+    assert [p.side for p in doc.pages] == ["front", "back", "front", "back"]
+    assert [p.kind for p in doc.pages[0].placed].count("coin") == 3
 
 
 def test_nets_fit_three_across_on_a4_and_letter():

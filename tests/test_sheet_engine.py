@@ -167,14 +167,15 @@ def test_rendered_trim_lines_and_crop_marks_fall_where_the_manifest_says(name, b
     seen = dark_xs(image, first["y_mm"] + first["h_mm"] / 2, page_h, DPI)
     for x in xs:
         assert min(abs(x - s) for s in seen) <= TOL, (x, seen)
-    # Crop marks: a row just above the grid crosses one mark per vertical trim line.
+    # Crop marks: a row just above the grid crosses one mark per vertical trim line; marks
+    # print inside the margin (the printer's border), between it and the bleed.
     grid = fit_grid(doc.settings, *POKER)
     top = grid.top + bleed + 2.0
     marks = dark_xs(image, top, page_h, DPI)
     assert len(marks) == len(xs)
     for x, m in zip(xs, marks):
         assert abs(x - m) <= TOL
-    left = grid.left - bleed - 2.0
+    left = (doc.settings.margin + grid.left - bleed) / 2   # between the printer's border and the bleed
     marks = dark_ys(image, left, page_h, DPI)
     assert len(marks) == len(ys)
     for y, m in zip(ys, marks):

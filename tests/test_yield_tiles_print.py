@@ -63,7 +63,8 @@ def test_user_example_prints_64_tiles_and_a_damage_track(tiles_pdf):
     assert tiles == reference_counts()
     assert all(c["width_mm"] == c["height_mm"] == 50 for c in m["components"] if c["kind"] == "tile")
     fronts = [p for p in m["pages"] if p["side"] == "front" and p["section"] == "tiles"]
-    assert [len(p["components"]) for p in fronts] == [20, 20, 20, 4]
+    # 3 x 5 on A4: a fourth column would leave no printable room beside the rows for crop marks
+    assert [len(p["components"]) for p in fronts] == [15, 15, 15, 15, 4]
 
 
 def test_check_counts_the_64_printed_labels(tiles_pdf, run, tmp_path):
@@ -221,7 +222,7 @@ def test_tile_size_changes_the_printed_size(run, tmp_path):
     assert run("yield", "--tile-size", "40", "--backs", "none", "--out", str(out)).exit_code == 0
     m = manifest(out.read_bytes())
     first = m["pages"][0]["components"]
-    assert {c["w_mm"] for c in first} == {40} and len(first) == 35        # 5 x 7 on A4
+    assert {c["w_mm"] for c in first} == {40} and len(first) == 28        # 4 x 7 on A4 (room for marks)
     image = render_page(out.read_bytes(), 0, DPI)
     page_h = m["paper"]["height_mm"]
     c = first[0]

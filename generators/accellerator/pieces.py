@@ -198,7 +198,7 @@ def pieces_layout(settings: SheetSettings) -> list[Spot]:
 def _layout(settings: SheetSettings, *, rows_per_player: bool) -> list[Spot]:
     page = settings.paper
     aid_w, aid_h = component_size("poker")
-    chit_cols = int((page.width - 2 * settings.margin) // CHIT)
+    chit_cols = int(settings.layout_box()[2] // CHIT)
     top = page.height - settings.margin - 6.0
     pawns = [s for s in PIECES if s.kind == "pawn"]
     aids = next(s for s in PIECES if s.kind == "aid")
