@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import statistics
 import time
-from typing import Any, Callable, NamedTuple
+from typing import Any, NamedTuple
+from collections.abc import Callable
 
 
 class Timing(NamedTuple):

@@ -127,7 +127,7 @@ def _moves(state_file: Path, best: bool, depth: int, budget: int, as_json: bool)
     click.echo(vehicle_line(state))
     if state.over():
         winner = state.winner()
-        click.echo(f"The game is over: {'player %d wins' % winner if winner else 'nobody is left'}.")
+        click.echo(f"The game is over: {f'player {winner} wins' if winner else 'nobody is left'}.")
         return
     click.echo(f"Player {state.to_move} to move: {len(turns)} legal turns")
     for index, turn in enumerate(turns):

@@ -7,7 +7,8 @@ these over (see ``validators.pdfcheck.check_file``).
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 
 def text_measures() -> dict[str, Callable[[Any], dict]]:

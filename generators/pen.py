@@ -8,7 +8,7 @@ them); every other length is in millimetres.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas

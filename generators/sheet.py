@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import cache
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from ..templates import path
 from ..validators.errors import InputError

@@ -10,7 +10,7 @@ road is the rules' business; the tests read the pictures back against it.
 from __future__ import annotations
 
 from math import cos, radians, sin
-from typing import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from ..validators.yield_.checks import DEFAULT_DAMAGE_LIMIT
 from ..validators.yield_.roads import CURVE_SIDE

@@ -7,7 +7,7 @@ starting square; empty squares stay blank.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Sequence
+from collections.abc import Sequence
 
 from .pen import Pen, pen_for
 from .sheet import Document, Piece, Placed, SheetSettings

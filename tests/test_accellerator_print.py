@@ -94,7 +94,8 @@ def test_reactor_in_the_centre_and_homes_in_their_colours(set_pdf):
     assert centre[0] == pytest.approx(A4_W / 2)
     r, g, b = rgb(set_pdf, 0, *centre)
     assert r > 200 and b < 80                           # the orange core
-    corner = lambda col, row: (GRID_LEFT + col * CELL + CELL - 2, GRID_TOP - row * CELL - CELL + 2)
+    def corner(col, row):
+        return (GRID_LEFT + col * CELL + CELL - 2, GRID_TOP - row * CELL - CELL + 2)
     assert rgb(set_pdf, 0, *corner(5, 0)) == (255, 205, 210)      # alpha F1
     assert rgb(set_pdf, 0, *corner(10, 5)) == (187, 222, 251)     # beta K6
     assert rgb(set_pdf, 0, *corner(3, 3)) == (255, 255, 255)      # a plain space

@@ -196,7 +196,7 @@ def test_rule_roll_equal_may_add_remove_move_or_turn_one_deflector():
 def test_rule_energy_never_above_six_or_below_no_token():
     # "you may gain or lose an energy token": no floor but the tokens you hold
     assert energy_options(6, 6) == (5, 6) and energy_options(1, 1) == (0, 1, 2)
-    assert all(0 <= e <= 6 for energy in range(0, 7) for roll in range(1, 7)
+    assert all(0 <= e <= 6 for energy in range(7) for roll in range(1, 7)
                for e in energy_options(energy, roll))
     with pytest.raises(InputError, match="at most 6"):
         state(pawn(energy=7))
@@ -363,7 +363,7 @@ def test_rule_moving_off_the_board_re_enter_reading_ends_back_on_the_edge():
 
 def test_rule_moving_off_the_board_re_enter_reading_turns_again_on_an_edge_deflector():
     # K3 '/' turns a northbound pawn east, off the board; coming back west it turns south
-    spec = dict(deflectors={"K3": "/"})
+    spec = {"deflectors": {"K3": "/"}}
     move = trace_move(bouncing(pawn(at="K4", facing="N", energy=3), **spec))
     assert names(move) == ["K3", "off", "K3"] and rules_fired(move) == \
         ["deflect", "bounce", "re-enter", "deflect"]

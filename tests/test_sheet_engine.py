@@ -6,6 +6,8 @@ import io
 import json
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from pypdf import PdfReader
 
 from icp_print.generators.pdf import atomic_write, render
@@ -188,9 +190,6 @@ def test_unwritable_target_is_a_clear_error(tmp_path):
     with pytest.raises(InputError, match="cannot write"):
         atomic_write(blocker / "sub" / "out.pdf", b"x")
 
-
-from hypothesis import given
-from hypothesis import strategies as st
 
 
 @given(w=st.floats(5, 300), h=st.floats(5, 300), margin=st.floats(0, 40), bleed=st.floats(0, 10),

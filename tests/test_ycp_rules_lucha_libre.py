@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from icp_print.validators.errors import InputError, RuleError
 from icp_print.validators.ycp.lucha_libre.round import (Match, apply_energy, dice_to_roll, new_match,
                                                         play_round, reroll_advice, reroll_allowed)
-from icp_print.validators.ycp.lucha_libre.rules import (best_choice, choices, fits, move_odds, moves_for, moves_in, outcome,
+from icp_print.validators.ycp.lucha_libre.rules import (best_choice, choices, fits, move_odds, moves_for, moves_in,
+                                                        outcome,
                                                         parse_roll, printed_columns, printed_rows, rules,
                                                         ways_to_use, wrestler)
 from icp_print.validators.ycp.tables import load_tables

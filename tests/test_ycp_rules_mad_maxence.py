@@ -39,7 +39,7 @@ def test_heads_or_tails_coins_tossed_equal_the_skill_and_are_seeded():
 
 
 def test_heads_or_tails_exact_success_odds_match_every_toss():
-    for skill, difficulty in product(range(0, 6), range(0, 7)):
+    for skill, difficulty in product(range(6), range(7)):
         wins = sum(1 for toss in product((0, 1), repeat=skill) if sum(toss) >= difficulty)
         assert success_odds(skill, difficulty) == Fraction(wins, 2 ** skill)
 

@@ -181,7 +181,7 @@ def test_crop_marks_line_up_with_the_trims_on_the_rendered_page(items_pdf):
     grid = fit_grid(settings, 63.5, 88.9)
     page_h = m["paper"]["height_mm"]
     top = grid.trim_ys()[0]
-    marks = [x for x in dark_xs(image, top + 3.5, page_h, DPI)]
+    marks = list(dark_xs(image, top + 3.5, page_h, DPI))
     assert marks == pytest.approx(grid.trim_xs(), abs=TOL)
     lefts = sorted({c["x_mm"] for c in m["pages"][0]["components"]})
     assert lefts == pytest.approx(grid.trim_xs()[:-1], abs=TOL)           # cards sit on the trims

@@ -89,7 +89,7 @@ def test_rule_stun_gun_only_after_battery_refused_otherwise():
 
 def test_stun_gun_makes_its_target_skip_next_turn():
     first = play(p("A", "stun-gun", ammo=5, history=["battery"]), p("B", "shield"),
-                 p("C", "shield"), **{})
+                 p("C", "shield"))
     assert first.stunned == ()                   # three players and no target: no effect
     assert "no target chosen" in first.notes[0]
     first = play(p("A", "stun-gun", ammo=5, history=["battery"], target="C"), p("B", "shield"),

@@ -10,7 +10,7 @@ the solver on the value and on the exact set of best first turns.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 
 import pytest
@@ -66,7 +66,7 @@ def referee(n: int, k: int, p: int, connected: bool, shared: bool, long_rows: bo
             return 0
         return None
 
-    @lru_cache(maxsize=None)
+    @cache
     def value(mover: frozenset, other: frozenset) -> int:
         free = every - mover - other
         best = -1

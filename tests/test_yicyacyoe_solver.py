@@ -3,7 +3,7 @@ engine, against OpenSpiel (when installed), and against known results."""
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -15,7 +15,7 @@ from icp_print.validators.yicyacyoe.variant import Variant
 
 def brute_value(pos: Position) -> int:
     """Plain minimax over every legal turn, memoised on the exact board: no tricks."""
-    @lru_cache(maxsize=None)
+    @cache
     def value(marks: tuple[int, int], to_move: int) -> int:
         here = Position(pos.variant, marks, to_move)
         best = LOSS - 1
@@ -37,7 +37,7 @@ def fast_value(pos: Position) -> int:
     return solve(pos).value
 
 
-@lru_cache(maxsize=None)
+@cache
 def solved(variant: Variant):
     """Solutions from the empty board, shared by the tests that need the same one."""
     return solve(start(variant))

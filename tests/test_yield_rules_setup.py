@@ -141,7 +141,7 @@ def test_rule_7_in_played_setups_switches_once_roads_join():
     for players, seed in ((2, 0), (3, 1), (3, 4)):
         record = play_setup(players, seed)
         assert record.rule7_at is not None
-        for event, options, any_tile in replay(record):
+        for event, _options, any_tile in replay(record):
             assert any_tile == (event.number > record.rule7_at)
 
 

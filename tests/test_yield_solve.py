@@ -187,7 +187,8 @@ def test_bad_state_missing_file(run, tmp_path):
     (lambda d: d["vehicles"][1].update(player=1), 2, "vehicles"),
     (lambda d: d["board"]["cells"][0].update(tile="bridge"), 2, "board.cells[0].tile"),
     (lambda d: d["board"]["cells"][0].update(rotation=45), 2, "board.cells[0].rotation"),
-    (lambda d: d["board"]["cells"].append(dict(d["board"]["cells"][0])), 2, "board.cells[58]"),  # the example has 58 tiles
+    # the example has 58 tiles
+    (lambda d: d["board"]["cells"].append(dict(d["board"]["cells"][0])), 2, "board.cells[58]"),
     (lambda d: d["board"].update(rows=10_000), 2, "board.rows"),
     (lambda d: d.update(damage_limit=0), 2, "damage_limit"),
     (lambda d: d.update(to_move=3), 2, "to_move"),

@@ -106,7 +106,8 @@ def _set(**counts):
     return {"game": "yield", "tile": [{"kind": k.replace("_", "-"), "count": n} for k, n in counts.items()]}
 
 
-REFERENCE = dict(turn=12, straight=8, overpass=4, four_way=8, three_way=8, merge_left=12, merge_right=12)
+REFERENCE = {"turn": 12, "straight": 8, "overpass": 4, "four_way": 8, "three_way": 8,
+             "merge_left": 12, "merge_right": 12}
 
 
 def _failures(data):

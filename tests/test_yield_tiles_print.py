@@ -87,7 +87,7 @@ def test_tile_trims_fall_where_the_manifest_says(tiles_pdf):
     xs = sorted({c["x_mm"] for c in placed} | {c["x_mm"] + c["w_mm"] for c in placed})
     ys = sorted({c["y_mm"] for c in placed} | {c["y_mm"] + c["h_mm"] for c in placed})
     first = placed[0]                                  # a Turn: its lower fifth is all off-road
-    row = [x for x in dark_xs(image, first["y_mm"] + 5, page_h, DPI)]
+    row = list(dark_xs(image, first["y_mm"] + 5, page_h, DPI))
     columns = [c for c in range(image.width)
                if image.getpixel((c, round((page_h - first["y_mm"] - 5) * DPI / MM_PER_INCH))) < 140]
     left, right = (columns[0]) * MM_PER_INCH / DPI, (columns[-1] + 1) * MM_PER_INCH / DPI
@@ -226,7 +226,7 @@ def test_tile_size_changes_the_printed_size(run, tmp_path):
     image = render_page(out.read_bytes(), 0, DPI)
     page_h = m["paper"]["height_mm"]
     c = first[0]
-    edge = [x for x in dark_xs(image, c["y_mm"] + 3, page_h, DPI)]
+    edge = list(dark_xs(image, c["y_mm"] + 3, page_h, DPI))
     assert edge
     assert_roads_match(image, page_h, c["x_mm"], c["y_mm"], 40, road_ends("turn", 0), 140, 60)
     assert run("check", str(out)).exit_code == 0

@@ -39,7 +39,7 @@ class IcpError(ValueError):
         self.source = source
         self.field = field
 
-    def located(self, source: str) -> "IcpError":
+    def located(self, source: str) -> IcpError:
         """The same error, naming ``source`` if it did not name one yet."""
         if self.source is None:
             self.source = source

@@ -9,7 +9,8 @@ import logging
 import re
 from collections import Counter
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any
+from collections.abc import Callable, Mapping
 
 from pypdf import PdfReader
 

@@ -16,7 +16,8 @@ import os
 import stat
 import tomllib
 from pathlib import Path
-from typing import Any, Callable, TypeVar
+from typing import Any, TypeVar
+from collections.abc import Callable
 
 from .errors import IcpError, InputError, shorten
 

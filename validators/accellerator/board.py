@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from typing import Any, Iterator
+from typing import Any
+from collections.abc import Iterator
 
 from ..errors import InputError, RuleError
 from .model import Cell, Player
@@ -125,7 +126,7 @@ class Board:
         raise RuleError(f"this board has {len(self.homes)} homes, so it seats 1 to "
                         f"{len(self.homes)} players, not {players}", field="--players")
 
-    def resized(self, size: int) -> "Board":
+    def resized(self, size: int) -> Board:
         """The same design on a ``size`` grid: the reactor at the centre, each home
         as far from its nearest edges as before, collectors beside them.
 

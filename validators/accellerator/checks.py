@@ -85,7 +85,7 @@ def check_components(components: list[dict], options: dict) -> tuple[list[Findin
             board = parse_board(options["board"])
         except IcpError as exc:
             raise InputError(f"the manifest's board is unusable: {exc.message}",
-                             field=f"options.board.{exc.field}" if exc.field else "options.board")
+                             field=f"options.board.{exc.field}" if exc.field else "options.board") from None
         findings += check_board(board)
         summary = _summary(board)
     else:

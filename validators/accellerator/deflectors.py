@@ -21,7 +21,7 @@ cell next to a pawn, and not the deflector changed on the previous turn.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Mapping
+from collections.abc import Mapping
 
 from ..errors import RuleError
 from .board import cell_name
@@ -219,7 +219,7 @@ def random_change(state: State, kind: str, rng) -> Change | None:
     if total == 0:
         return None
     pick = rng.randrange(total)
-    for action, n in counts.items():
+    for action, n in counts.items():  # noqa: B007  (the chosen action is read after the loop)
         if pick < n:
             break
         pick -= n

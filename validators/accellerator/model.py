@@ -14,7 +14,7 @@ A facing is one of ``N E S W``: the rules forbid diagonal facings.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Mapping
+from collections.abc import Mapping
 
 from ..errors import InputError
 
@@ -129,7 +129,7 @@ class Pawn:
     carrying: int = 0        # electrons under the pawn
     banked: int = 0          # electrons in the player's collector
 
-    def reset(self) -> "Pawn":
+    def reset(self) -> Pawn:
         """Off the board, nothing carried; back home at the start of the next turn."""
         return replace(self, at=None, facing=None, carrying=0)
 
@@ -145,7 +145,7 @@ class State:
     readings chosen where the rules text is open (the bounce).
     """
 
-    board: "Board"  # noqa: F821 (board.Board; kept as a string to avoid a cycle)
+    board: Board  # noqa: F821 (board.Board; kept as a string to avoid a cycle)
     pawns: tuple[Pawn, ...]
     deflectors: Mapping[Cell, Orientation]
     locked: Cell | None = None
@@ -176,7 +176,7 @@ class State:
         top = max(p.banked for p in self.pawns)
         return tuple(p.player for p in self.pawns if p.banked == top)
 
-    def with_pawn(self, index: int, pawn: Pawn) -> "State":
+    def with_pawn(self, index: int, pawn: Pawn) -> State:
         pawns = list(self.pawns)
         pawns[index] = pawn
         return replace(self, pawns=tuple(pawns))

@@ -21,7 +21,7 @@ answer is the same every time.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Callable, Iterator
+from collections.abc import Callable, Iterator
 
 from .deflectors import Change, acceleration, energy_options, legal_changes
 from .model import DIE_SIDES, FACINGS, WIN_BANKED, State, manhattan

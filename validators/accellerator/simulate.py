@@ -20,7 +20,7 @@ import random
 import statistics
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Callable
+from collections.abc import Callable
 
 from ..errors import RuleError
 from .board import Board

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from typing import Mapping
+from collections.abc import Mapping
 
 from ..errors import InputError
 from .model import DICE, NEEDS, STARTING_POOL, Colour, DieColour, Goal, effective_target
@@ -67,7 +67,7 @@ def parse_pool(text: str) -> dict[DieColour, int]:
     {'red': 3, 'yellow': 1, 'blue': 3}
     """
     letters = {d[0]: d for d in DICE}
-    pool = {d: 0 for d in DICE}
+    pool = dict.fromkeys(DICE, 0)
     for part in filter(None, (p.strip().lower() for p in text.split(","))):
         count, letter = part[:-1], part[-1:]
         if letter not in letters or not count.isdigit():

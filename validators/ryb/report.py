@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from .model import STARTING_POOL, Colour, DieColour
 from .odds import GoalReport

@@ -3,7 +3,8 @@ and gauge sheets a PDF holds (each checked against its game's rules, and its
 text-fit record checked for lines running out of their boxes)."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from ..errors import InputError
 from ..report import Finding, failed, passed

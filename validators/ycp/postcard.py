@@ -12,7 +12,8 @@ The file reader is :mod:`.postcard_file`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 Box = tuple[float, float, float, float]
 Cell = tuple[int, int]          # (row, column), from the top-left, 0-based

@@ -10,7 +10,7 @@ rules state are fixed here.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Mapping
+from collections.abc import Callable, Mapping
 
 from .postcard import Postcard
 

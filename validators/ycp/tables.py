@@ -21,7 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field as dataclass_field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Callable, Mapping, TypeVar
+from typing import Any, TypeVar
+from collections.abc import Callable, Mapping
 
 from ...templates import path
 from ..errors import InputError

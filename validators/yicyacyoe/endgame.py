@@ -8,12 +8,12 @@ the game is a race over three numbers.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 WIN, DRAW, LOSS = 1, 0, -1
 
 
-@lru_cache(maxsize=None)
+@cache
 def count_game(mine: int, theirs: int, both: int, stuck: bool, left: int, p: int) -> int:
     """Exact value once no open row has two free cells left.
 

@@ -34,7 +34,7 @@ class Turn:
     cells: tuple[Cell, ...]
 
     @classmethod
-    def parse(cls, text: str, n: int) -> "Turn":
+    def parse(cls, text: str, n: int) -> Turn:
         """``"b2 c2"`` (spaces or commas) -> a turn; bad cells raise InputError."""
         words = text.replace(",", " ").split()
         if not words:

@@ -8,7 +8,8 @@ and killer-move ordering.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from .board import Mask, rows
 from .endgame import DRAW, LOSS, WIN, count_game
@@ -17,7 +18,7 @@ if TYPE_CHECKING:
     from .search import Search
 
 
-def build_free_search(search: "Search") -> Callable[..., int]:
+def build_free_search(search: Search) -> Callable[..., int]:
     """The value function ``(me, opp, alpha, beta, hint)`` for ``search``'s variant.
 
     Everything the inner loop reads is bound to a local name first: the

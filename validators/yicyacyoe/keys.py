@@ -13,7 +13,7 @@ False
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from .board import Cell, symmetries
 

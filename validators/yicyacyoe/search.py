@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from typing import Callable
+from collections.abc import Callable
 
 from .board import Mask
 from .endgame import DRAW, LOSS, WIN
@@ -63,7 +63,7 @@ class Search:
     """
 
     def __init__(self, variant: Variant, deadline: float | None = None,
-                 tick: Callable[["Search"], None] | None = None):
+                 tick: Callable[[Search], None] | None = None):
         self.variant = variant
         self.deadline = deadline
         self.tick = tick

@@ -15,7 +15,7 @@ input stops the game.
 from __future__ import annotations
 
 import random
-from typing import Callable
+from collections.abc import Callable
 
 from ..errors import IcpError
 from .board import LETTERS, cell_name, cells_of, segments

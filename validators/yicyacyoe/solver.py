@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Callable
+from collections.abc import Callable
 
 from ..errors import RuleError
 from .engine import Position, Turn, legal_turns, play

@@ -8,7 +8,8 @@ placement with exact rows is searched whole turns at a time too.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from .board import Mask, exact_rows, rows, segments
 from .endgame import DRAW, LOSS, WIN
@@ -17,7 +18,7 @@ if TYPE_CHECKING:
     from .search import Search
 
 
-def build_turn_search(search: "Search") -> Callable[..., int]:
+def build_turn_search(search: Search) -> Callable[..., int]:
     """The value function ``(me, opp, alpha, beta, hint)`` for ``search``'s variant."""
     every = search.check_every
     v = search.variant

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Iterator
+from collections.abc import Iterator
 
 from .roads import STEP
 from .tiles import OPPOSITE, SIDES, Kind, Side, road_ends
@@ -78,7 +78,7 @@ class Board:
             self._open[key] = other is None or OPPOSITE[side] in other.ends
         return self._open[key]
 
-    def with_tile(self, square: Square, tile: PlacedTile) -> "Board":
+    def with_tile(self, square: Square, tile: PlacedTile) -> Board:
         """A new board with ``tile`` added on the empty ``square``."""
         if square in self._at:
             raise ValueError(f"square {square} already holds a tile")

@@ -15,7 +15,7 @@ layouts is :mod:`.layout_search`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Mapping
+from collections.abc import Callable, Mapping
 
 from .roads import STEP
 from .tiles import OPPOSITE, SIDES, Kind, Side, overpass_levels, road_ends, rotate_side

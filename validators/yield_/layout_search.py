@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
-from typing import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from ..errors import RuleError
 from .layout import Cell, EndsOf, Layout, ends_function

@@ -21,7 +21,7 @@ collision is resolved before the next square is chosen.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Iterator
+from collections.abc import Iterator
 
 from ..errors import RuleError
 from .board import Player, Square

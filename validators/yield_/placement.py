@@ -15,7 +15,7 @@ templates/yield_/rules.toml.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
+from collections.abc import Iterable
 
 from .board import Board, PlacedTile, Player, Square, blocked_sides, joined_sides
 from .rules import RULES

@@ -34,7 +34,7 @@ def load_rules() -> Rules:
     try:
         return Rules(**{name: field(data, name, int, lo=0) for name in Rules.__dataclass_fields__})
     except InputError as exc:
-        raise exc.located(source)
+        raise exc.located(source) from None
 
 
 RULES = load_rules()

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..errors import InputError
 from .board import Board, PlacedTile, Player, Square, joined_sides

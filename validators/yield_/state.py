@@ -45,18 +45,18 @@ class Vehicle:
         """The side of its square it came in by (None when stopped)."""
         return OPPOSITE[self.heading] if self.heading else None
 
-    def stop(self) -> "Vehicle":
+    def stop(self) -> Vehicle:
         """Driving rule 11: after taking damage, stopped with the die turned to one."""
         return replace(self, heading=None, speed=RULES.speed_min)
 
-    def hurt(self, damage: int, limit: int) -> "Vehicle":
+    def hurt(self, damage: int, limit: int) -> Vehicle:
         """Add ``damage``; at the limit the vehicle is out and leaves the board."""
         total = self.damage + damage
         if total >= limit:
             return replace(self.destroyed(), damage=total)
         return replace(self, damage=total).stop()
 
-    def destroyed(self) -> "Vehicle":
+    def destroyed(self) -> Vehicle:
         """Off the board or down a shaft (driving rule 2): out at once."""
         return Vehicle(self.player, None, None, RULES.speed_min, self.damage, None, out=True)
 
@@ -76,7 +76,7 @@ class GameState:
                 return v
         raise KeyError(player)
 
-    def with_vehicle(self, vehicle: Vehicle) -> "GameState":
+    def with_vehicle(self, vehicle: Vehicle) -> GameState:
         vehicles = tuple(vehicle if v.player == vehicle.player else v for v in self.vehicles)
         return GameState(self.board, vehicles, self.to_move, self.damage_limit)
 

@@ -124,7 +124,7 @@ def reference_table() -> tuple[ReferenceTile, ...]:
                                       field(table, "family", str, where=where),
                                       field(table, "name", str, where=where)))
     except InputError as exc:
-        raise exc.located(source)
+        raise exc.located(source) from None
     return tuple(rows)
 
 

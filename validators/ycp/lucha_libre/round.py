@@ -15,7 +15,7 @@ from fractions import Fraction
 from functools import cache
 from itertools import combinations_with_replacement
 from math import factorial, prod
-from typing import Iterable
+from collections.abc import Iterable
 
 from .rules import Face, Move, Roll, WrestlerId, choices, outcome, rules
 
@@ -43,7 +43,7 @@ class Match:
 def new_match() -> Match:
     """Setup: every cartridge on its first 3, both Fan markers on 10, the first two in the Ring."""
     r = rules()
-    return Match((r.limits.fans_start,) * 2, {w: r.limits.energy_start for w in r.wrestlers},
+    return Match((r.limits.fans_start,) * 2, dict.fromkeys(r.wrestlers, r.limits.energy_start),
                  r.first_in_ring)
 
 

@@ -25,7 +25,8 @@ from fractions import Fraction
 from functools import cache
 from itertools import combinations_with_replacement
 from math import factorial, prod
-from typing import Any, Iterable
+from typing import Any
+from collections.abc import Iterable
 
 from ...errors import InputError, RuleError
 from ...schema import field

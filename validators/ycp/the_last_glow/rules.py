@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache
-from typing import Collection
+from collections.abc import Collection
 
 from ...errors import InputError, RuleError
 from ...schema import field

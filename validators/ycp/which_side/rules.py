@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import cache
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from ...errors import InputError, RuleError
 from ...schema import field
