@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from icp_print.cli.common import ALL_BUILDERS
-from icp_print.cli.main import main  # noqa: F401  (fills ALL_BUILDERS)
+from icp_print.cli.common import default_builder
 from icp_print.generators.pdf import render
 from icp_print.generators.sheet import SheetSettings, paper
+from icp_print.validators.registry import all_outputs
 
 from pagescan import manifest, user_example
 from printmarks import marked_lines
 
-BUILDERS = {name: build for name, _, build in ALL_BUILDERS}
+BUILDERS = {output.name: default_builder(game, output) for game, output in all_outputs()}
 
 
 @pytest.mark.parametrize("paper_name", ["a4", "letter"])
