@@ -7,6 +7,11 @@ game from setup; the :class:`PlayState` it returns is then driven by
 ``legal_actions`` and ``apply`` until ``is_terminal``.  Chance (dice, shuffles,
 draws) is resolved inside ``apply`` from the ``random.Random`` it is given, so
 one seeded generator replays one game exactly.
+
+An engine lives in a module that exposes ``GAME``, its :class:`PlayGame`
+with the default options.  A solo game whose variants include its difficulty
+modes names that variant in an optional ``difficulty`` attribute (see
+:func:`difficulty_of`), so the analysis reports a win probability per mode.
 """
 from __future__ import annotations
 
@@ -75,3 +80,16 @@ class PlayGame(Protocol):
                   variant: Mapping[str, str]) -> PlayState:
         """A game set up by the rules for ``players`` seats (setup chance from ``rng``)."""
         ...
+
+
+def difficulty_of(game: PlayGame) -> str | None:
+    """The variant key whose values are ``game``'s difficulty modes, if it has any.
+
+    Optional on a :class:`PlayGame`: engines without modes need not define it.
+
+    >>> class Solo:
+    ...     difficulty = "mode"
+    >>> difficulty_of(Solo()), difficulty_of(object())
+    ('mode', None)
+    """
+    return getattr(game, "difficulty", None)

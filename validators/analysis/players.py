@@ -1,0 +1,96 @@
+"""Computer players at three strengths, each working on a :class:`~..play.PlayState` alone.
+
+- ``random``: any legal action, uniformly.
+- ``greedy``: one step of lookahead.  Each legal action is played on a copy of
+  the position (chance drawn from the player's own generator, never the
+  game's), and the action whose result scores best by the engine's
+  ``heuristic`` for the acting seat is kept; ties go to the first in the
+  engine's order.  When a position offers more than :data:`GREEDY_CANDIDATES`
+  actions, that many are drawn at random and looked at.
+- ``search``: Monte Carlo tree search (:mod:`.search`) with a budget of
+  playouts per decision.
+
+A decision with a single legal action is taken without asking the player.
+"""
+from __future__ import annotations
+
+import random
+from typing import Callable, Sequence
+
+from ..errors import InputError
+from ..play import Action, PlayState
+
+Player = Callable[[PlayState, random.Random], Action]
+GREEDY_CANDIDATES = 40
+STRENGTHS = ("random", "greedy", "search")
+"""From weakest to strongest."""
+
+
+def random_player(state: PlayState, rng: random.Random) -> Action:
+    return rng.choice(state.legal_actions())
+
+
+def greedy_player(state: PlayState, rng: random.Random) -> Action:
+    actions = state.legal_actions()
+    seat = state.current_player()
+    return best_by_heuristic(state, _candidates(actions, rng), seat, rng)
+
+
+def best_by_heuristic(state: PlayState, actions: Sequence[Action], seat: int,
+                      rng: random.Random) -> Action:
+    """The action whose one-step result ``heuristic`` rates best for ``seat``."""
+    best, best_value = actions[0], float("-inf")
+    for action in actions:
+        after = state.clone()
+        after.apply(action, rng)
+        value = _value(after, seat)
+        if value > best_value:
+            best, best_value = action, value
+    return best
+
+
+def _value(state: PlayState, seat: int) -> float:
+    """A finished game is worth its result, far beyond any heuristic score."""
+    if state.is_terminal():
+        return 1e9 * (state.returns()[seat] - 0.5)
+    return state.heuristic(seat)
+
+
+def _candidates(actions: Sequence[Action], rng: random.Random) -> Sequence[Action]:
+    if len(actions) <= GREEDY_CANDIDATES:
+        return actions
+    picks = sorted(rng.sample(range(len(actions)), GREEDY_CANDIDATES))
+    return [actions[i] for i in picks]
+
+
+def player_named(name: str, playouts: int) -> Player:
+    """The player for a strength name (``search`` gets ``playouts`` per decision)."""
+    if name == "random":
+        return random_player
+    if name == "greedy":
+        return greedy_player
+    if name == "search":
+        from .search import mcts_player
+        return mcts_player(playouts)
+    raise InputError(f"unknown player {name!r} (known: {', '.join(STRENGTHS)})", field="--policy")
+
+
+def parse_policies(text: str, players: int) -> tuple[str, ...]:
+    """``greedy`` for every seat, or one name per seat like ``search,greedy``.
+
+    >>> parse_policies("greedy", 3)
+    ('greedy', 'greedy', 'greedy')
+    >>> parse_policies("search,random", 2)
+    ('search', 'random')
+    """
+    names = tuple(n.strip().lower() for n in text.split(","))
+    for name in names:
+        if name not in STRENGTHS:
+            raise InputError(f"unknown player {name!r} (known: {', '.join(STRENGTHS)})",
+                             field="--policy")
+    if len(names) == 1:
+        return names * players
+    if len(names) != players:
+        raise InputError(f"give one player strength for every seat ({players}), or one for all; "
+                         f"got {len(names)}", field="--policy")
+    return names

@@ -1,0 +1,192 @@
+"""Running totals of many games, merged batch by batch, and the figures drawn from them.
+
+Nothing here keeps a game once it is counted: lengths go into histograms
+(exact, and small because games last at most a few thousand turns), wins into
+per-seat sums, events into one counter.  Two totals merge by adding, so any
+split of the games into batches gives the same figures as long as the batches
+are merged in the same order.
+
+>>> wilson(50, 100)
+(0.4038..., 0.5961...)
+"""
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass, field
+
+Z95 = 1.959963984540054   # the normal quantile for a two-sided 95% interval
+
+
+def wilson(successes: float, trials: float, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a proportion: good near 0 and 1 and for small samples.
+
+    ``successes`` may be fractional (a draw shares one win among the tied seats).
+
+    >>> wilson(0, 10)
+    (0.0, 0.2775...)
+    >>> wilson(0, 0)
+    (0.0, 1.0)
+    """
+    if trials <= 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    low = 0.0 if successes <= 0 else max(0.0, centre - half)
+    high = 1.0 if successes >= trials else min(1.0, centre + half)
+    return (low, high)
+
+
+@dataclass
+class Histogram:
+    """Exact counts of integer values: mergeable, and the median is exact.
+
+    >>> h = Histogram()
+    >>> for v in (3, 1, 4, 1, 5):
+    ...     h.add(v)
+    >>> h.median(), h.mean(), h.percentile(0.9), h.low(), h.high()
+    (3, 2.8, 5, 1, 5)
+    """
+
+    counts: Counter[int] = field(default_factory=Counter)
+
+    def add(self, value: int) -> None:
+        self.counts[value] += 1
+
+    def merge(self, other: Histogram) -> None:
+        self.counts.update(other.counts)
+
+    @property
+    def n(self) -> int:
+        return sum(self.counts.values())
+
+    def mean(self) -> float:
+        n = self.n
+        return sum(v * c for v, c in self.counts.items()) / n if n else 0.0
+
+    def stdev(self) -> float:
+        n = self.n
+        if n < 2:
+            return 0.0
+        mean = self.mean()
+        return math.sqrt(sum(c * (v - mean) ** 2 for v, c in self.counts.items()) / (n - 1))
+
+    def percentile(self, q: float) -> int:
+        """The smallest value with at least a share ``q`` of the games at or below it."""
+        n = self.n
+        if not n:
+            return 0
+        rank = max(1, math.ceil(q * n))
+        seen = 0
+        for value in sorted(self.counts):
+            seen += self.counts[value]
+            if seen >= rank:
+                return value
+        return max(self.counts)
+
+    def median(self) -> int:
+        return self.percentile(0.5)
+
+    def low(self) -> int:
+        return min(self.counts) if self.counts else 0
+
+    def high(self) -> int:
+        return max(self.counts) if self.counts else 0
+
+    def summary(self) -> dict:
+        return {"mean": round(self.mean(), 3), "median": self.median(),
+                "stdev": round(self.stdev(), 3), "p10": self.percentile(0.1),
+                "p90": self.percentile(0.9), "min": self.low(), "max": self.high()}
+
+
+@dataclass
+class Totals:
+    """Everything counted over a run of games with one seating."""
+
+    seats: int
+    games: int = 0
+    finished: int = 0
+    """Games that reached the end by the rules (the rest were stopped by the turn cap)."""
+    draws: int = 0
+    wins: list[float] = field(default_factory=list)
+    """Per seat: wins, a draw sharing one win among the tied seats."""
+    policy_wins: Counter[str] = field(default_factory=Counter)
+    """Per player strength: wins summed over every seat it sat in."""
+    policy_games: Counter[str] = field(default_factory=Counter)
+    """Per player strength: finished games it took part in, once per seat."""
+    turns: Histogram = field(default_factory=Histogram)
+    rounds: Histogram = field(default_factory=Histogram)
+    events: Counter[str] = field(default_factory=Counter)
+
+    def __post_init__(self) -> None:
+        if not self.wins:
+            self.wins = [0.0] * self.seats
+
+    def count(self, returns: tuple[float, ...] | None, turns: int, rounds: int,
+              events: Counter[str], policies: tuple[str, ...]) -> None:
+        """Add one game: ``returns`` is ``None`` when the turn cap stopped it."""
+        self.games += 1
+        self.turns.add(turns)
+        self.rounds.add(rounds)
+        self.events.update(events)
+        if returns is None:
+            return
+        self.finished += 1
+        if self.seats > 1 and sum(1 for r in returns if r > 0) > 1:
+            self.draws += 1
+        for seat, share in enumerate(returns):
+            self.wins[seat] += share
+            self.policy_wins[policies[seat]] += share
+            self.policy_games[policies[seat]] += 1
+
+    def merge(self, other: Totals) -> None:
+        self.games += other.games
+        self.finished += other.finished
+        self.draws += other.draws
+        self.wins = [a + b for a, b in zip(self.wins, other.wins)]
+        self.policy_wins.update(other.policy_wins)
+        self.policy_games.update(other.policy_games)
+        self.turns.merge(other.turns)
+        self.rounds.merge(other.rounds)
+        self.events.update(other.events)
+
+    @property
+    def capped(self) -> int:
+        return self.games - self.finished
+
+    def win_rates(self) -> list[dict]:
+        """Each seat's share of the finished games with its 95% interval."""
+        return [_rate(w, self.finished) for w in self.wins]
+
+    def policy_rates(self) -> dict[str, dict]:
+        """Each strength's wins per seat it filled (meaningful when strengths differ)."""
+        return {p: _rate(self.policy_wins[p], self.policy_games[p]) for p in sorted(self.policy_games)}
+
+    def summary(self) -> dict:
+        """The figures a report shows, as plain JSON-able data."""
+        fair = 1 / self.seats
+        rates = self.win_rates()
+        first = rates[0]
+        return {
+            "games": self.games, "finished": self.finished, "capped": self.capped,
+            "draws": self.draws, "seats": self.seats,
+            "win_rate_by_seat": rates,
+            "first_player": {"win_rate": first["rate"], "fair_share": round(fair, 4),
+                             "advantage": round(first["rate"] - fair, 4),
+                             "significant": not first["low"] <= fair <= first["high"]}
+            if self.seats > 1 else None,
+            "win_rate_by_policy": self.policy_rates(),
+            "turns": self.turns.summary(), "rounds": self.rounds.summary(),
+            "turn_histogram": {str(k): v for k, v in sorted(self.turns.counts.items())},
+            "events_per_game": {k: round(v / self.games, 4) for k, v in sorted(self.events.items())}
+            if self.games else {},
+        }
+
+
+def _rate(wins: float, games: float) -> dict:
+    low, high = wilson(wins, games)
+    return {"wins": round(wins, 4), "games": games,
+            "rate": round(wins / games, 4) if games else 0.0,
+            "low": round(low, 4), "high": round(high, 4)}

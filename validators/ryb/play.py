@@ -1,0 +1,219 @@
+"""RYB played from the deal to a winner, for the analysis lab (see ``validators/play.py``).
+
+The numbers and rules come from :mod:`.model` (deal sizes, starting pool,
+colour totals, the Target less banked points, the win), the cards from a
+deck file (:mod:`.deck`) and when each card may be played from its phase in
+``templates/ryb/cards.toml``.  A turn runs: Refill or Dump, Play a Card,
+then at most one attempt at a Goal with its Banking; every choice the rules
+leave to a player is an action of that player, including the replies of a
+player who is targeted (De-nied!), who must hand over dice (Balance, Void) or
+who is offered a trade.  Action cards are in :mod:`.play_cards`.
+
+Readings where the rules leave a point open are listed in docs/ryb.md.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import cache
+from typing import ClassVar, Mapping
+
+from ..errors import InputError
+from ..play import TERMINAL
+from .deck import REFERENCE_DECK, Deck, card_texts, load_deck, variable_functions
+from .model import (DICE, HAND_SIZE, MAX_PLAYERS, NEEDS, STARTING_POOL, WIN_COLOURS, WIN_POINTS,
+                    Goal, colour_total, effective_target, has_won)
+from .odds import at_least
+
+Card = Goal | str           # a Goal, or the name of an Action card
+Action = tuple
+CHOOSE_ONCE = "choose-once"     # Alternate Variable Cards Variant
+CHOOSE_EACH = "choose-each"     # Alternate Variable Cards Variant II
+BANK_AT_LEAST_ONE = "at-least-one"
+BANK_OPTIONAL = "optional"      # as Example 3 plays it: Al and Bruce bank nothing
+TRADE_OFFERS = 3                # Trade: offers a turn, standing in for "three minutes"
+DIE_INDEX = {d: i for i, d in enumerate(DICE)}
+START_POOL = [STARTING_POOL[d] for d in DICE]
+
+# Phases of a turn, and of the replies inside it.
+START, PLAY, RECYCLED, DENY, GIVE, VOID, SWAP, TRADE, CONSENT = range(9)
+ATTEMPT, DECLARED, REROLL, BANK, OVER = range(9, 14)
+
+
+@cache
+def card_phase(name: str, variable: str | None = None) -> str:
+    """When an Action card may be played ("play", "after-roll", "targeted")."""
+    texts = card_texts()
+    if name == "variable" and variable is not None:
+        return texts["variable"][variable]["phase"]
+    return texts["actions"][name]["phase"]
+
+
+@cache
+def needs(colour: str) -> tuple[int, ...]:
+    return tuple(DIE_INDEX[d] for d in NEEDS[colour])
+
+
+@cache
+def chance(dice: int, target: int) -> float:
+    """One colour's chance to total ``target`` or more with ``dice`` dice."""
+    return float(at_least(dice, target))
+
+
+def goal_chance(colour: str, target: int, pool: list[int]) -> float:
+    """The chance one attempt completes a Goal needing ``target`` more points."""
+    p = 1.0
+    for die in needs(colour):
+        p *= chance(pool[die], target)
+    return p
+
+
+@dataclass(frozen=True)
+class RybGame:
+    """RYB with one deck; variants: the Variable function, hand size, the Banking reading."""
+
+    deck: Deck
+    cards: tuple[Card, ...] = field(init=False, repr=False)
+    name: ClassVar[str] = "RYB"
+    min_players: ClassVar[int] = min(HAND_SIZE)
+    max_players: ClassVar[int] = MAX_PLAYERS
+
+    def __post_init__(self) -> None:
+        cards: list[Card] = []
+        for group in self.deck.groups:
+            card = group.goal() if group.kind == "goal" else group.name
+            cards += [card] * group.count
+        object.__setattr__(self, "cards", tuple(cards))
+
+    @property
+    def variants(self) -> dict[str, tuple[str, ...]]:
+        functions = variable_functions()
+        ordered = (self.deck.variable,) + tuple(f for f in functions if f != self.deck.variable)
+        return {"variable": ordered + (CHOOSE_ONCE, CHOOSE_EACH),
+                "hand": ("rules",) + tuple(str(n) for n in range(1, 8)),
+                "banking": (BANK_AT_LEAST_ONE, BANK_OPTIONAL)}
+
+    def new_state(self, players: int, rng: random.Random, variant: Mapping[str, str]) -> RybState:
+        if not self.min_players <= players <= self.max_players:
+            raise InputError(f"RYB is played by 2 to 5 players, not {players}", field="players")
+        hand = variant.get("hand", "rules")
+        size = HAND_SIZE[players] if hand == "rules" else int(hand)
+        if players * size >= len(self.cards):
+            raise InputError(f"{len(self.cards)} cards cannot deal {players} hands of {size} "
+                             "and leave a Draw deck", field="deck")
+        variable = variant.get("variable", self.deck.variable)
+        return RybState.deal(self.cards, players, size, variable,
+                             variant.get("banking", BANK_AT_LEAST_ONE), rng)
+
+
+class RybState:
+    """One RYB position: hands, Draw deck, discards, dice pools, Goals in play, treasure."""
+
+    __slots__ = ("num_players", "turns", "rounds", "events", "hand_size", "variable", "mode",
+                 "bank_minimum", "draw", "discard", "hands", "pools", "table", "treasure",
+                 "swiss", "serial", "seat", "actor", "phase", "winner", "pending", "borrowed",
+                 "raid", "trade", "offers", "declared", "total", "recycled", "swapping")
+
+    @classmethod
+    def deal(cls, cards: tuple[Card, ...], players: int, hand_size: int, variable: str,
+             banking: str, rng: random.Random) -> RybState:
+        """Setting Up: shuffle, deal, the rest is the Draw deck; everyone gets 2+2+2 dice."""
+        s = cls.__new__(cls)
+        draw = list(cards)
+        rng.shuffle(draw)
+        s.num_players, s.turns, s.rounds, s.events = players, 0, 0, Counter()
+        s.hand_size, s.bank_minimum = hand_size, 0 if banking == BANK_OPTIONAL else 1
+        s.mode = variable if variable in (CHOOSE_ONCE, CHOOSE_EACH) else None
+        s.variable = None if s.mode else variable
+        s.hands = [[draw.pop() for _ in range(hand_size)] for _ in range(players)]
+        s.draw, s.discard = draw, []
+        s.pools = [list(START_POOL) for _ in range(players)]
+        s.table = []            # [serial, goal, banked] for every Goal in play
+        s.treasure = [[] for _ in range(players)]   # [goal, banked] (banked only after a Raid)
+        s.swiss = {}            # (serial, seat) -> points on that seat's Swiss Bank card
+        s.serial = 0
+        s.seat = s.actor = 0    # "Peacefully choose someone to go first": seat 0
+        s.phase, s.winner, s.pending = START, None, None
+        s.borrowed, s.raid, s.trade, s.offers = [], False, False, 0
+        s.declared, s.total, s.recycled, s.swapping = None, 0, None, None
+        return s
+
+    def clone(self) -> RybState:
+        """An independent copy; its ``events`` start empty (search players never read them)."""
+        c = RybState.__new__(RybState)
+        for name in self.__slots__:
+            setattr(c, name, getattr(self, name))
+        c.events = Counter()
+        c.draw, c.discard = list(self.draw), list(self.discard)
+        c.hands = [list(h) for h in self.hands]
+        c.pools = [list(p) for p in self.pools]
+        c.table = [list(g) for g in self.table]
+        c.treasure = [[list(g) for g in t] for t in self.treasure]
+        c.swiss = dict(self.swiss)
+        c.borrowed = list(self.borrowed)
+        return c
+
+    # -- the interface ---------------------------------------------------------------
+    def current_player(self) -> int:
+        return TERMINAL if self.phase == OVER else self.actor
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def returns(self) -> tuple[float, ...]:
+        return tuple(1.0 if seat == self.winner else 0.0 for seat in range(self.num_players))
+
+    def legal_actions(self) -> list[Action]:
+        from .play_cards import legal_actions
+        return legal_actions(self)
+
+    def apply(self, action: Action, rng: random.Random) -> None:
+        from .play_cards import apply_action
+        apply_action(self, action, rng)
+
+    def heuristic(self, seat: int) -> float:
+        """Progress toward the win (points up to 101 and colours up to three) plus the
+        chance-weighted progress the best Goal in play offers, less the best opponent's.
+        A declared attempt counts at full weight, any other at half (others may take it)."""
+        mine = self._outlook(seat)
+        return mine - max(self._outlook(o) for o in range(self.num_players) if o != seat)
+
+    # -- shared by the turn steps ------------------------------------------------------
+    def progress(self, seat: int, extra: Goal | None = None) -> float:
+        goals = [g for g, _ in self.treasure[seat]] + ([extra] if extra else [])
+        points = min(sum(g.value for g in goals), WIN_POINTS + 1)
+        colours = min(len({g.colour for g in goals}), WIN_COLOURS)
+        return 0.6 * points / (WIN_POINTS + 1) + 0.4 * colours / WIN_COLOURS
+
+    def need(self, seat: int, serial: int, goal: Goal, banked: int) -> int:
+        """Points ``seat`` must roll: the Target less banked points and its Swiss Bank."""
+        return effective_target(goal.target, banked + self.swiss.get((serial, seat), 0))
+
+    def _outlook(self, seat: int) -> float:
+        now = self.progress(seat)
+        pool = self.pools[seat]
+        best = 0.0
+        for serial, goal, banked in self.table:
+            gain = self.progress(seat, goal) - now
+            p = goal_chance(goal.colour, self.need(seat, serial, goal, banked), pool)
+            weight = 1.0 if (self.phase == DECLARED and self.actor == seat
+                             and self.declared == ("attempt", serial)) else 0.5
+            best = max(best, weight * p * gain)
+        return now + best + 0.002 * sum(pool)
+
+    def roll(self, colour: str, pool: list[int], rng: random.Random) -> int:
+        """Roll every die of the colours ``colour`` needs; its colour total."""
+        rolls = {DICE[d]: [int(rng.random() * 6) + 1 for _ in range(pool[d])] for d in needs(colour)}
+        return colour_total(colour, rolls)
+
+    def won(self, seat: int) -> bool:
+        return has_won([g for g, _ in self.treasure[seat]])
+
+
+GAME = RybGame(load_deck(REFERENCE_DECK))
+
+
+def game_for_deck(deck: Deck) -> RybGame:
+    """RYB played with ``deck`` (its Variable function is the default variant)."""
+    return RybGame(deck)
