@@ -15,7 +15,7 @@ A decision with a single legal action is taken without asking the player.
 from __future__ import annotations
 
 import random
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from ..errors import InputError
 from ..play import Action, PlayState

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Callable
+from collections.abc import Callable
 
 from ..play import Action, PlayState
 from .players import Player, best_by_heuristic, random_player

@@ -17,7 +17,8 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache
-from typing import ClassVar, Mapping
+from typing import ClassVar
+from collections.abc import Mapping
 
 from ..errors import InputError
 from ..play import TERMINAL
