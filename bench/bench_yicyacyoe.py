@@ -23,12 +23,16 @@ def variants(n: int, rows=None):
     for k in rows or range(1, n + 1):
         for p in (1, 2, 3):
             for connected in ((False,) if p == 1 else (True, False)):
-                for shared in (False, True):
-                    yield Variant(n, k, p, connected, shared)
+                for bent in ((True, False) if connected and p == 3 else (False,)):
+                    for shared in (False, True):
+                        yield Variant(n, k, p, connected, shared, bent=bent)
 
 
 def placement(v: Variant) -> str:
-    return "-" if v.p == 1 else ("line" if v.connected else "free")
+    """``-`` (one mark), ``line`` (a straight line), ``bent`` (a joined group) or ``free``."""
+    if v.p == 1:
+        return "-"
+    return "free" if not v.connected else "bent" if v.bent else "line"
 
 
 def main() -> None:

@@ -13,7 +13,7 @@ from .common import (Finite, echo_json, emit, json_option, out_option, outputs_f
 
 
 def variant_options(smallest: int, default_size: int | None = None):
-    """--size, --row, --per-turn and the rule switches, the same on every command."""
+    """--size, --row, --per-turn, --lines and the rule switches, the same on every command."""
     def decorate(func):
         options = [
             click.option("--size", type=click.IntRange(smallest, 15),
@@ -27,6 +27,10 @@ def variant_options(smallest: int, default_size: int | None = None):
             click.option("--free-placement", is_flag=True,
                          help="With 2 or 3 marks a turn, place them anywhere instead of in a "
                               "straight line of neighbouring cells."),
+            click.option("--lines", type=click.Choice(["bent", "straight"]), default=None,
+                         help="With 3 marks a turn: the marks are a group of touching cells "
+                              "that may bend (bent, the default) or one straight line "
+                              "(straight)."),
             click.option("--shared-marks", is_flag=True,
                          help="All marks are the same: whoever completes any row loses."),
             click.option("--exact-rows", is_flag=True,
@@ -42,8 +46,10 @@ def variant_from(kwargs: dict) -> Variant:
     """Pop the variant options out of a command's keyword arguments."""
     p = kwargs.pop("per_turn")
     free = kwargs.pop("free_placement")
+    lines = kwargs.pop("lines")
     return Variant(kwargs.pop("size"), kwargs.pop("row"), p, False if free else None,
-                   kwargs.pop("shared_marks"), not kwargs.pop("exact_rows"))
+                   kwargs.pop("shared_marks"), not kwargs.pop("exact_rows"),
+                   None if lines is None else lines == "bent")
 
 
 @click.command("yicyacyoe")
@@ -63,10 +69,10 @@ def print_command(out: Path, count: int | None, **kwargs) -> None:
       icp-print yicyacyoe --size 4 --out boards.pdf
       icp-print yicyacyoe --size 5 --row 3 --per-turn 2 --count 12 --out boards.pdf
     """
-    from ..generators.yicyacyoe import build_boards
+    from ..generators.yicyacyoe import BoardsOptions, build
     settings = settings_from(kwargs)
     outputs = outputs_from(kwargs)
-    emit(build_boards(settings, variant_from(kwargs), count), out, **outputs)
+    emit(build(settings, BoardsOptions(variant_from(kwargs), count)), out, **outputs)
 
 
 @click.command("yicyacyoe")
@@ -87,7 +93,7 @@ def solve_command(time_limit: float | None, as_json: bool, **kwargs) -> None:
       icp-print solve yicyacyoe --size 5 --row 3 --time-limit 60
     """
     from ..validators.yicyacyoe.engine import start
-    from ..validators.yicyacyoe.search import LOSS
+    from ..validators.yicyacyoe.report import solution_json, solution_lines
     from ..validators.yicyacyoe.solver import solve
     variant = variant_from(kwargs)
 
@@ -95,21 +101,10 @@ def solve_command(time_limit: float | None, as_json: bool, **kwargs) -> None:
         click.echo(f"solving {variant.describe()}: {message}", err=True)
 
     result = solve(start(variant), time_limit=time_limit, progress=progress)
-    data = {"variant": variant.as_dict(), **result.as_dict(variant.n)}
     if as_json:
-        echo_json(data)
-        return
-    click.echo(f"{variant.describe()}: {result.word} for the first player")
-    names = data["best_moves"]
-    if result.value is None:
-        click.echo(f"time limit reached after {result.seconds:.1f} s: value not proven yet")
-    elif result.value == LOSS:
-        click.echo(f"every first turn loses against perfect play ({len(names)} turns)")
-    elif names:
-        more = "" if result.complete else " (time ran out: more may exist)"
-        click.echo(f"best first turns ({len(names)}){more}: {', '.join(names)}")
-    click.echo(f"searched {result.positions:,} positions ({result.nodes:,} nodes) "
-               f"in {result.seconds:.2f} s")
+        echo_json(solution_json(variant, result))
+    else:
+        click.echo("\n".join(solution_lines(variant, result)))
 
 
 @click.command("yicyacyoe")

@@ -87,24 +87,33 @@ def board(variant: Variant, cell: float):
     return draw
 
 
-def build_boards(settings: SheetSettings, variant: Variant, count: int | None = None) -> Document:
-    """A sheet of boards (or ``count`` boards) for one variant.
+@dataclass(frozen=True)
+class BoardsOptions:
+    """Which variant the boards are for, and how many (None: as many as fill one sheet)."""
+
+    variant: Variant = Variant(3)
+    count: int | None = None
+
+
+def build(settings: SheetSettings, options: BoardsOptions = BoardsOptions()) -> Document:
+    """A sheet of boards (or ``options.count`` boards) for one variant.
 
     Boards are one-sided, so no back pages are added whatever ``--backs`` says.
     """
+    variant, count = options.variant, options.count
     n = variant.n
     settings = replace(settings, backs="none")
     if not MIN_SIZE <= n <= MAX_SIZE:
         raise InputError(f"printed boards are {MIN_SIZE}x{MIN_SIZE} to {MAX_SIZE}x{MAX_SIZE}, "
                          f"got {n}x{n}", field="--size")
-    options = variant.as_dict()
+    recorded = variant.as_dict()
     doc = Document(settings, game="yicyacyoe", ruleset="yicyacyoe-1",
-                   title=f"Yic Yac Yoe {n}x{n} boards", options=options)
+                   title=f"Yic Yac Yoe {n}x{n} boards", options=recorded)
     w, h = board_size(n, settings)
     if count is None:
         count = fit_grid(settings, w, h).capacity
     cell = cell_size(n, settings)
-    data = {**options, "cell_mm": round(cell, 3), "settings": variant.board_lines()}
+    data = {**recorded, "cell_mm": round(cell, 3), "settings": variant.board_lines()}
     piece = Piece("board", f"yicyacyoe:board-{n}x{n}", board(variant, cell), None, data)
     doc.add_pieces([piece] * count, w, h, section="boards")
     return doc
@@ -113,8 +122,3 @@ def build_boards(settings: SheetSettings, variant: Variant, count: int | None = 
 def grid_origin(x: float, y: float) -> tuple[float, float]:
     """Page position of the grid's lower-left corner for a board placed at ``(x, y)``."""
     return x + RIM, y + RIM
-
-
-def default_document(settings: SheetSettings) -> Document:
-    """Classic 3 x 3 boards, as ``icp-print all`` prints them."""
-    return build_boards(settings, Variant(3))

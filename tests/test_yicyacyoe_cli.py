@@ -125,3 +125,32 @@ def test_garbage_lines_never_crash_a_game(lines):
                        lambda prompt: queue.pop(0) if queue else None, shown.append)
     assert result is None or result.loser in (0, 1, None)
     assert shown
+
+
+def test_lines_option_chooses_the_reading_of_connecting_lines(run):
+    bent = json.loads(run("solve", "yicyacyoe", "--size", "3", "--per-turn", "3", "--json").output)
+    straight = json.loads(run("solve", "yicyacyoe", "--size", "3", "--per-turn", "3",
+                              "--lines", "straight", "--json").output)
+    assert bent["variant"]["bent_lines"] is True and bent["value"] == "draw"
+    assert straight["variant"]["bent_lines"] is False and straight["value"] == "loss"
+    assert_clean_failure(run("solve", "yicyacyoe", "--size", "3", "--lines", "wavy"), 2)
+
+
+def test_printed_board_records_the_lines_reading_and_checks(run, tmp_path):
+    out = tmp_path / "b.pdf"
+    result = run("yicyacyoe", "--size", "4", "--per-turn", "3", "--lines", "straight",
+                 "--out", str(out))
+    assert result.exit_code == 0, result.output
+    from pagescan import manifest
+    assert manifest(out.read_bytes())["options"]["bent_lines"] is False
+    checked = run("check", str(out))
+    assert checked.exit_code == 0, checked.output
+
+
+def test_play_with_bent_lines_asks_for_touching_marks():
+    v = Variant(3, 3, 3)
+    out: list[str] = []
+    answers = iter(["a1 b1 b2\n", "quit\n"])
+    play_game(v, 0, 0.5, random.Random(1), lambda prompt: (out.append(prompt), next(answers))[1],
+              out.append)
+    assert any("touching one another" in line for line in out)

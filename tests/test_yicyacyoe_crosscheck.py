@@ -22,7 +22,8 @@ from icp_print.validators.yicyacyoe.variant import Variant
 STEPS = ((0, 1), (1, 0), (1, 1), (1, -1))
 
 
-def referee(n: int, k: int, p: int, connected: bool, shared: bool, long_rows: bool):
+def referee(n: int, k: int, p: int, connected: bool, shared: bool, long_rows: bool,
+            bent: bool = False):
     """Values of every first turn, as a dict {set of (row, col) cells: value}."""
     every = frozenset((r, c) for r in range(n) for c in range(n))
 
@@ -35,7 +36,22 @@ def referee(n: int, k: int, p: int, connected: bool, shared: bool, long_rows: bo
                     found.add(line)
         return found
 
-    lines = {length: strokes(length) for length in range(1, p + 1)}
+    def joined(length: int) -> set[frozenset]:
+        """Every set of ``length`` cells in which each cell can reach the others by king steps."""
+        found = set()
+        for group in combinations(sorted(every), length):
+            reached, todo = {group[0]}, [group[0]]
+            while todo:
+                r, c = todo.pop()
+                for other in group:
+                    if other not in reached and max(abs(other[0] - r), abs(other[1] - c)) == 1:
+                        reached.add(other)
+                        todo.append(other)
+            if len(reached) == length:
+                found.add(frozenset(group))
+        return found
+
+    lines = {length: (joined if bent else strokes)(length) for length in range(1, p + 1)}
 
     def completes(own: frozenset) -> bool:
         for r, c in own:
@@ -89,7 +105,8 @@ def variants(n: int, rows: tuple[int, ...]):
             for connected in ((False,) if p == 1 else (True, False)):
                 for shared in (False, True):
                     for long_rows in (True, False):
-                        yield n, k, p, connected, shared, long_rows
+                        for bent in ((True, False) if connected and p == 3 else (False,)):
+                            yield n, k, p, connected, shared, long_rows, bent
 
 
 @pytest.mark.parametrize("n,rows", [(3, (1, 2, 3)), (4, (2,))])

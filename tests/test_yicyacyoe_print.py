@@ -6,7 +6,7 @@ import pytest
 from pypdf import PdfReader
 
 from icp_print.generators.sheet import SheetSettings, fit_grid, paper
-from icp_print.generators.yicyacyoe import RIM, board_size, build_boards, cell_size
+from icp_print.generators.yicyacyoe import RIM, BoardsOptions, board_size, build, cell_size
 from icp_print.validators.yicyacyoe.checks import MIN_CELL_MM, check_components
 from icp_print.validators.yicyacyoe.variant import Variant
 
@@ -81,7 +81,7 @@ def test_check_round_trip_passes(run, tmp_path):
 
 
 def test_check_catches_a_board_that_does_not_match_its_variant():
-    doc = build_boards(SheetSettings(paper=paper("a4")), Variant(4, 3))
+    doc = build(SheetSettings(paper=paper("a4")), BoardsOptions(Variant(4, 3)))
     components = doc.manifest()["components"]
     good, _ = check_components(components, doc.options)
     assert all(f.ok for f in good)

@@ -109,13 +109,31 @@ def test_variation_2_youbles_place_two_marks_in_a_connected_line():
 
 
 def test_variation_2_yriples_place_three_marks_in_a_connected_line():
-    v = Variant(5, 4, 3)
+    v = Variant(5, 4, 3, bent=False)       # the straight-stroke reading
     pos, _ = game(v, "a1 b1 c1")
     assert pos.marks[0].bit_count() == 3
     with pytest.raises(RuleError, match="straight line"):
         play(pos, Turn.parse("a3 b3 c4", 5))       # bent
     with pytest.raises(RuleError, match="place 3 marks"):
         play(pos, Turn.parse("a3 b3", 5))
+
+
+def test_variation_2_yriples_connecting_lines_may_bend_by_default():
+    v = Variant(5, 4, 3)
+    assert v.connected and v.bent
+    pos, outcome = game(v, "a3 b3 c4")           # bent, but every mark touches the next
+    assert outcome is None and pos.marks[0] == cells("a3 b3 c4", 5)
+    with pytest.raises(RuleError, match="touch one another"):
+        play(pos, Turn.parse("a1 b1 d1", 5))      # d1 touches neither
+    with pytest.raises(RuleError, match="touch one another"):
+        play(pos, Turn.parse("a1 c1 e1", 5))
+
+
+def test_variation_2_yriples_straight_and_bent_readings_differ_only_for_three_marks():
+    assert Variant(4, 3, 2).bent is False and Variant(4, 3, 2, bent=True).bent is False
+    assert len(legal_turns(start(Variant(3, 3, 3, bent=False)))) == 8
+    assert len(legal_turns(start(Variant(3, 3, 3)))) == 48     # every joined group of 3
+    assert Variant(3, 3, 3, connected=False).bent is False
 
 
 def test_variation_2_more_than_three_marks_is_not_a_variation():
@@ -217,6 +235,7 @@ def test_defaults_match_the_documented_choices():
     assert rules["row"] == "size" and v.k == 5
     assert rules["per_turn"] == Variant(5).p == 1
     assert rules["connected_when_more_than_one"] == v.connected
+    assert rules["connecting_lines"] == ("bent" if Variant(5, p=3).bent else "straight")
     assert rules["shared_marks"] == v.shared and rules["longer_rows_count"] == v.long_rows
     assert rules["diagonal_lines"] == any(s == cells("a1 b2", 5) for s in segments(5, 2))
 

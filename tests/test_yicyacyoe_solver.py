@@ -49,7 +49,8 @@ def all_variants(n: int):
             for connected in ((False,) if p == 1 else (True, False)):
                 for shared in (False, True):
                     for long_rows in (True, False):
-                        yield Variant(n, k, p, connected, shared, long_rows)
+                        for bent in ((True, False) if connected and p == 3 else (False,)):
+                            yield Variant(n, k, p, connected, shared, long_rows, bent)
 
 
 @pytest.mark.parametrize("n", [1, 2, 3])
@@ -115,8 +116,17 @@ def test_rows_of_one_lose_at_the_first_mark():
 
 def test_connected_turns_at_least_as_long_as_the_row_lose_at_once():
     # Yriples on rows of 3: the first stroke is itself a completed row.
-    result = solve(start(Variant(4, 3, 3)))
-    assert result.word == "loss" and len(result.best_moves) == len(legal_turns(start(Variant(4, 3, 3))))
+    straight = Variant(4, 3, 3, bent=False)
+    result = solve(start(straight))
+    assert result.word == "loss" and len(result.best_moves) == len(legal_turns(start(straight)))
+
+
+def test_yriples_on_3x3_is_a_game_when_lines_may_bend():
+    # straight strokes: the first turn always completes a row; bent groups: a real game
+    assert solve(start(Variant(3, 3, 3, bent=False))).word == "loss"
+    assert solve(start(Variant(3, 3, 3, bent=False, shared=True))).word == "loss"
+    assert solve(start(Variant(3, 3, 3))).word == "draw"
+    assert solve(start(Variant(3, 3, 3, shared=True))).word == "win"
 
 
 @pytest.mark.parametrize("k", [2, 3, 4])

@@ -11,8 +11,8 @@ from pypdf import PdfReader
 
 from icp_print.generators.pdf import render as render_pdf
 from icp_print.generators.sheet import SheetSettings, fit_grid, paper
-from icp_print.generators.yield_ import ROAD
-from icp_print.generators.yield_map import build_map, map_geometry
+from icp_print.generators.yield_.tiles import ROAD
+from icp_print.generators.yield_.map import MapOptions, build_map, map_geometry
 from icp_print.validators.pdfcheck import printed_labels
 from icp_print.validators.yield_.layout_search import find_layout
 from icp_print.validators.yield_.tiles import SIDES, reference_counts, road_ends
@@ -168,7 +168,7 @@ def test_map_of_a_closed_layout_draws_every_tile_turned(tmp_path):
     layout = find_layout(closed=True, seed=4)
     settings = SheetSettings(paper=paper("a4"))
     cells = layout.cells[:-3]                          # three squares left empty
-    pdf = render_pdf(build_map(settings, cells, 8, 8, "Seed 4", ["a note"]), "test")
+    pdf = render_pdf(build_map(settings, MapOptions(cells, 8, 8, "Seed 4", ["a note"])), "test")
     side, left, top = map_geometry(settings, 8, 8, 1)
     image = render_page(pdf, 0, DPI)
     page_h = settings.paper.height
@@ -195,9 +195,9 @@ def test_map_marks_tile_owners():
         rotation: int
         owner: int | None
 
-    pdf = render_pdf(build_map(SheetSettings(paper=paper("a4")), [Owned(0, 0, "turn", 90, 2),
-                                                                   Owned(0, 1, "straight", 90, None)],
-                               8, 8, "Setup", []), "test")
+    cells = [Owned(0, 0, "turn", 90, 2), Owned(0, 1, "straight", 90, None)]
+    pdf = render_pdf(build_map(SheetSettings(paper=paper("a4")), MapOptions(cells, 8, 8, "Setup")),
+                     "test")
     text = PdfReader(io.BytesIO(pdf)).pages[0].extract_text()
     assert re.search(r"\b2\b", text)
 
@@ -206,7 +206,7 @@ def test_map_marks_each_players_starting_square():
     settings = SheetSettings(paper=paper("a4"))
     cells = find_layout(seed=1).cells
     starts = ((0, 5), (6, 1))
-    pdf = render_pdf(build_map(settings, cells, 8, 8, "Setup", [], starts), "test")
+    pdf = render_pdf(build_map(settings, MapOptions(cells, 8, 8, "Setup", [], starts)), "test")
     side, left, top = map_geometry(settings, 8, 8, 0)
     image = render_page(pdf, 0, DPI)
     page_h = settings.paper.height

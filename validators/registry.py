@@ -125,7 +125,7 @@ GAMES: tuple[Game, ...] = (
          (Output("ryb", "ryb-deck.pdf", "default_document"),), "ryb.checks", solve=True),
     Game("yield", "Yield!", "Print the 64 Yield! road tiles, identical backs and a damage track.",
          "yield_", "yield", ("damage-track", "tile"),
-         (Output("yield", "yield-tiles.pdf", "default_document"),), "yield_.checks", solve=True),
+         (Output("yield", "yield-tiles.pdf"),), "yield_.checks", solve=True),
     Game("accellerator", "Accellerator",
          "Print the Accellerator board, pawns, deflectors, electrons, energy tokens and player aids.",
          "accellerator", "accellerator",
@@ -139,7 +139,7 @@ GAMES: tuple[Game, ...] = (
     Game("yicyacyoe", "Yic Yac Yoe",
          "Print Yic Yac Yoe boards: N x N grids (3 to 15) with the variant on each.",
          "yicyacyoe", "yicyacyoe", ("board",),
-         (Output("yicyacyoe", "yicyacyoe-boards.pdf", "default_document"),), "yicyacyoe.checks",
+         (Output("yicyacyoe", "yicyacyoe-boards.pdf"),), "yicyacyoe.checks",
          solve=True, play=True),
     Game("yeah", "yEAh",
          "Print one poker-size card per yEAh item: type, cost, what it gives, kills and is killed by, "

@@ -1,4 +1,4 @@
-"""Board geometry: cell names, rows of length k, straight segments, symmetries.
+"""Board geometry: cell names, rows of length k, straight segments, joined groups, symmetries.
 
 Cells are numbered ``row * n + column`` from the bottom-left, so a set of
 cells is one Python int (bit ``i`` set = cell ``i`` taken).  Columns are
@@ -84,6 +84,33 @@ def segments(n: int, length: int) -> tuple[Mask, ...]:
                 if _on_board(n, end_col, end_row):
                     found[mask_of((row + dr * i) * n + col + dc * i for i in range(length))] = None
     return tuple(found)
+
+
+@cache
+def groups(n: int, size: int) -> tuple[Mask, ...]:
+    """Every group of ``size`` cells joined by neighbours (across, up or diagonal), straight
+    or bent: the shapes one turn's marks may take when "connecting lines" may bend.
+
+    >>> len(groups(3, 1)), len(groups(3, 2)) == len(segments(3, 2)), len(groups(3, 3))
+    (9, True, 48)
+    """
+    found: set[Mask] = {1 << c for c in range(n * n)}
+    for _ in range(size - 1):
+        found = {g | 1 << nb for g in found for c in cells_of(g) for nb in _touching(n, c)
+                 if not g >> nb & 1}
+    return tuple(sorted(found))
+
+
+def _touching(n: int, cell: Cell) -> list[Cell]:
+    row, col = divmod(cell, n)
+    return [r * n + c for r in range(row - 1, row + 2) for c in range(col - 1, col + 2)
+            if (r, c) != (row, col) and _on_board(n, c, r)]
+
+
+def shapes(n: int, size: int, bent: bool) -> tuple[Mask, ...]:
+    """The cell sets a connected turn of ``size`` marks may cover: straight lines, or any
+    joined group when lines may bend."""
+    return groups(n, size) if bent else segments(n, size)
 
 
 def rows(n: int, k: int) -> tuple[Mask, ...]:

@@ -1,11 +1,11 @@
 """The rules of a game in progress: whose turn, which turns are legal, who lost.
 
 A turn places ``p`` marks at once (the variant's marks per turn).  With
-connected placement they must be a straight line of adjacent free cells,
-diagonals included.  When no such line of ``p`` free cells is left (or
-fewer than ``p`` cells are free), the turn is the longest straight line of
-free cells there is; with free placement it is every cell left, up to
-``p``.  The turn is judged as a whole: if the board after it shows a
+connected placement they must be free cells joined by neighbours, diagonals
+included: a straight line, or (when the variant lets lines bend) any joined
+group.  When no such shape of ``p`` free cells is left (or fewer than ``p``
+cells are free), the turn is the largest such shape there is; with free
+placement it is every cell left, up to ``p``.  The turn is judged as a whole: if the board after it shows a
 completed row of the mover's marks (of any marks, with shared marks), the
 mover loses; a full board with no completed row is a draw.
 
@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from ..errors import RuleError
-from .board import Cell, Mask, cell_name, cells_of, exact_rows, mask_of, parse_cell, rows, segments
+from .board import Cell, Mask, cell_name, cells_of, exact_rows, mask_of, parse_cell, rows, shapes
 from .variant import Variant
 
 Player = int   # 0 moves first, 1 second
@@ -86,9 +86,9 @@ def start(variant: Variant) -> Position:
 
 
 def longest_free_line(variant: Variant, free: Mask) -> int:
-    """The longest straight line of free cells, counted up to ``p``."""
+    """The most free cells, up to ``p``, one connected turn can cover (a line, or a group)."""
     for length in range(variant.p, 0, -1):
-        if any(s & free == s for s in segments(variant.n, length)):
+        if any(s & free == s for s in shapes(variant.n, length, variant.bent)):
             return length
     return 0
 
@@ -108,7 +108,7 @@ def legal_turns(position: Position) -> list[Turn]:
     if size == 0:
         return []
     if v.connected:
-        return sorted(Turn(tuple(cells_of(s))) for s in segments(v.n, size) if s & free == s)
+        return sorted(Turn(tuple(cells_of(s))) for s in shapes(v.n, size, v.bent) if s & free == s)
     return [Turn(c) for c in combinations(cells_of(free), size)]
 
 
@@ -124,8 +124,9 @@ def check_turn(position: Position, turn: Turn) -> None:
     if len(turn.cells) != size:
         raise RuleError(f"place {size} mark{'s' * (size > 1)} this turn, not {len(turn.cells)}",
                         field="move")
-    if v.connected and size > 1 and turn.mask not in segments(n, size):
-        raise RuleError(f"the {size} marks must be a straight line of neighbouring cells "
+    if v.connected and size > 1 and turn.mask not in shapes(n, size, v.bent):
+        shape = "touch one another in a group" if v.bent else "be a straight line of"
+        raise RuleError(f"the {size} marks must {shape} neighbouring cells "
                         "(across, up or diagonal)", field="move")
 
 

@@ -61,7 +61,7 @@ def _safe(position: Position, turn: Turn) -> bool:
 def _too_many_turns(position: Position) -> bool:
     """Whether listing every legal turn would be slow (free placement on a big board)."""
     if position.variant.connected:
-        return False        # at most four straight lines start at each cell
+        return False        # a few dozen lines or groups touch each cell at most
     return comb(position.free.bit_count(), turn_size(position)) > LOOKAHEAD_TURNS
 
 

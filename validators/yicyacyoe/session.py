@@ -18,7 +18,7 @@ import random
 from collections.abc import Callable
 
 from ..errors import IcpError
-from .board import LETTERS, cell_name, cells_of, segments
+from .board import LETTERS, cell_name, cells_of, shapes
 from .engine import Outcome, Position, Turn, play, start, turn_size
 from .player import choose_turn
 from .search import Search
@@ -48,14 +48,16 @@ def _example(position: Position) -> str:
     """A legal-looking example of what to type now."""
     v, size = position.variant, turn_size(position)
     if v.connected:
-        line = next(s for s in segments(v.n, size) if s & position.free == s)
+        line = next(s for s in shapes(v.n, size, v.bent) if s & position.free == s)
         return " ".join(cell_name(c, v.n) for c in cells_of(line))
     return " ".join(cell_name(c, v.n) for c in cells_of(position.free)[:size])
 
 
 def _question(position: Position) -> str:
     size = turn_size(position)
-    shape = " in a straight line" if position.variant.connected and size > 1 else ""
+    v = position.variant
+    shape = "" if not v.connected or size < 2 else \
+        " touching one another" if v.bent else " in a straight line"
     return f"your turn: {size} mark{'s' * (size > 1)}{shape} (e.g. {_example(position)}), or quit: "
 
 

@@ -1,7 +1,7 @@
-"""Search by whole turns: connected lines, or rows longer than k not counting.
+"""Search by whole turns: connected lines or groups, or rows longer than k not counting.
 
-Connected turns (straight lines of up to ``p`` cells) are few, so they are
-tried whole; with exact rows a turn must be judged after all its marks
+Connected turns (straight lines, or joined groups, of up to ``p`` cells) are
+few, so they are tried whole; with exact rows a turn must be judged after all its marks
 (lengthening a row of k in the same turn saves the mover), so free
 placement with exact rows is searched whole turns at a time too.
 """
@@ -11,7 +11,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 from collections.abc import Callable
 
-from .board import Mask, exact_rows, rows, segments
+from .board import Mask, exact_rows, rows, shapes
 from .endgame import DRAW, LOSS, WIN
 
 if TYPE_CHECKING:
@@ -24,7 +24,7 @@ def build_turn_search(search: Search) -> Callable[..., int]:
     v = search.variant
     full, cells, p, shared = search.full, search.cells, v.p, v.shared
     table, canon, reflect, store = search.table, search.canon, search.reflect, search.store
-    lines = {length: segments(v.n, length) for length in range(1, p + 1)}
+    lines = {length: shapes(v.n, length, v.bent) for length in range(1, p + 1)}
     numbered = [s for length in range(1, p + 1) for s in lines[length]] if v.connected else []
     number = {s: i for i, s in enumerate(numbered)}
     if v.long_rows:

@@ -35,7 +35,7 @@ def check_toml(data: dict[str, Any], source: str) -> tuple[list[Finding], dict]:
 def check_components(components: list[dict], options: dict) -> tuple[list[Finding], dict]:
     """Rebuild the tile set from a PDF manifest and check it, plus the damage track.
 
-    A one-page map (``generators.yield_map.build_map``) holds no tiles to count: it only has to be there.
+    A one-page map (``generators.yield_.map.build_map``) holds no tiles to count: it only has to be there.
     """
     if options.get("map") is True:
         maps = [c for c in components if c.get("kind") == "map"]

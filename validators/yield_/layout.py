@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from collections.abc import Callable, Mapping
 
+from .board import Board, PlacedTile
 from .roads import STEP
 from .tiles import OPPOSITE, SIDES, Kind, Side, overpass_levels, road_ends, rotate_side
 
@@ -51,6 +52,11 @@ class Layout:
         if self.shapes:
             data["shapes"] = {kind: [s for s in SIDES if s in ends] for kind, ends in self.shapes}
         return data
+
+    def board(self) -> Board:
+        """The same tiles as a :class:`Board` (no owners), for maps and play."""
+        return Board(self.rows, self.cols, tuple(sorted(
+            ((c.row, c.col), PlacedTile(c.tile, c.rotation)) for c in self.cells)))
 
     def text(self) -> str:
         """A picture of the roads, five characters by three lines per square.

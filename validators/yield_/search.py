@@ -34,6 +34,10 @@ from .state import GameState, Vehicle
 WIN = 1000.0
 SPEED_WEIGHT = 0.1
 MAX_DEPTH = 6
+DEFAULT_BUDGET = 5_000      # positions: about 5 s on an 8x8 board of Four-Ways, far less on real boards
+OBJECTIVE = ("paranoid minimax over whole turns: own remaining health minus the mean remaining "
+             f"health of the opponents, plus {SPEED_WEIGHT} per point of speed above their mean, "
+             f"+/-{WIN:.0f} for winning or being out")
 CACHE_POSITIONS = 20_000    # positions whose successors are kept while deepening
 
 

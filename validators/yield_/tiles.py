@@ -45,6 +45,9 @@ _BASE_ENDS: dict[Kind, frozenset[Side]] = {
 OVERPASS_LEVELS: tuple[frozenset[Side], frozenset[Side]] = (frozenset("NS"), frozenset("EW"))
 
 REFERENCE_FILE = ("yield_", "tiles.toml")
+# "A standard-sized chess- or checkerboard": its squares are commonly 50 mm, so a tile
+# that size sits on one square.
+DEFAULT_TILE_MM = 50.0
 
 
 def rotate_side(side: Side, rotation: int) -> Side:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..errors import InputError
+from ..errors import InputError, RuleError
 from ..report import Finding, failed, passed
 from ..schema import field, load_toml, read_file, reject_unknown
 from .tiles import KINDS, SIDES, Kind, Side, family_counts, family_of, road_ends
@@ -109,6 +109,17 @@ def check_tileset(tileset: TileSet) -> list[Finding]:
                                "distinct road ends"))
     findings += _count_findings(tileset)
     return findings
+
+
+def printable(tileset: TileSet, source: str) -> list[Finding]:
+    """The count differences a printed house set keeps (returned, to be noted); a tile
+    that makes no sense refuses the whole set (exit 1)."""
+    problems = [f for f in check_tileset(tileset) if not f.ok]
+    broken = [f for f in problems if f.rule != "documented counts"]
+    if broken:
+        details = "; ".join(f"{f.where}: {f.message}" if f.where else f.message for f in broken)
+        raise RuleError(f"the tile set cannot be printed: {details}", source=source)
+    return problems
 
 
 def _group_problems(group: TileGroup) -> list[Finding]:

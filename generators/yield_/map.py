@@ -1,17 +1,17 @@
 """A one-page map of a Yield! board: a solved layout or a played-out setup.
 
-Each square shows its tile as printed (:func:`.yield_.draw_tile`, turned), a
+Each square shows its tile as printed (:func:`.tiles.draw_tile`, turned), a
 frame and number in the colour of the player who placed it, and a disc on each
 starting square; empty squares stay blank.
 """
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from collections.abc import Sequence
 
-from .pen import Pen, pen_for
-from .sheet import Document, Piece, Placed, SheetSettings
-from .yield_ import RULESET, draw_tile
+from ..pen import Pen, pen_for
+from ..sheet import Document, Piece, Placed, SheetSettings
+from .tiles import RULESET, draw_tile
 
 OWNER_COLOURS = ("#d32f2f", "#1976d2", "#388e3c", "#f9a825")
 SEAM = 0.25   # mm each tile overlaps its neighbours on the map
@@ -29,15 +29,28 @@ def map_geometry(settings: SheetSettings, rows: int, cols: int,
     return side, left, top
 
 
-def build_map(settings: SheetSettings, cells: Sequence, rows: int, cols: int, title: str,
-              notes: Sequence[str] = (), starts: Sequence[tuple[int, int]] = ()) -> Document:
-    """A one-page map of placed tiles; empty squares stay blank (a setup in progress).
+@dataclass(frozen=True)
+class MapOptions:
+    """A board to draw: its tiles, size, title, notes under it and starting squares.
 
     A cell with an ``owner`` attribute (a player number) gets that player's
     coloured frame and number; cells without one are drawn plain.  ``starts``
     holds each player's starting square (row, col), Player One's first: a
     pawn-sized disc with the player's number marks it.
     """
+
+    cells: Sequence
+    rows: int
+    cols: int
+    title: str
+    notes: Sequence[str] = ()
+    starts: Sequence[tuple[int, int]] = ()
+
+
+def build_map(settings: SheetSettings, options: MapOptions) -> Document:
+    """A one-page map of placed tiles; empty squares stay blank (a setup in progress)."""
+    cells, rows, cols, title = options.cells, options.rows, options.cols, options.title
+    notes, starts = options.notes, options.starts
     single = replace(settings, backs="none", bleed=0.0)
     doc = Document(single, game="yield", ruleset=RULESET, title=title,
                    options={"map": True, "rows": rows, "cols": cols})

@@ -1,7 +1,7 @@
-"""Drawing Yield! road tiles, their backs and the damage track (maps: :mod:`.yield_map`).
+"""Drawing Yield! road tiles, their backs and the damage track (maps: :mod:`.map`).
 
 Each kind has one picture at rotation 0, north at the top (the orientation of
-:mod:`..validators.yield_.tiles`: the Turn joins N and E, a Merge's curve joins
+:mod:`...validators.yield_.tiles`: the Turn joins N and E, a Merge's curve joins
 the straight road heading N); a placed tile is that picture turned clockwise.
 Roads are light on a dark off-road ground (driving over the black is not allowed),
 centred on each edge they reach, so neighbouring tiles join.  Which edges carry
@@ -10,17 +10,14 @@ road is the rules' business; the tests read the pictures back against it.
 from __future__ import annotations
 
 from math import cos, radians, sin
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection
 
-from ..validators.yield_.checks import DEFAULT_DAMAGE_LIMIT
-from ..validators.yield_.roads import CURVE_SIDE
-from ..validators.yield_.rules import RULES
-from ..validators.yield_.tiles import SIDES, Side, display_names, reference_set, road_ends
-from .pen import Pen
-from .sheet import Document, Piece, Placed, SheetSettings
+from ...validators.yield_.roads import CURVE_SIDE
+from ...validators.yield_.rules import RULES
+from ...validators.yield_.tiles import SIDES, Side, display_names, road_ends
+from ..pen import Pen
 
 RULESET = "yield-1"
-DEFAULT_TILE_MM = 50.0      # a common chessboard square, so the tiles sit on the board
 ROAD = 0.36                  # road width as a share of the tile side
 OFF_ROAD = "#1e1e1e"
 OFF_ROAD_LIGHT = "#d4d4d4"   # ink-saver: a pale ground, still unlike the white road
@@ -242,29 +239,3 @@ def damage_track(limit: int, players: int = PLAYERS):
         pen.text(pen.w / 2, 12, "[yield:damage-track]", size=6, colour="#8a8a8a", anchor="centre")
 
     return draw
-
-
-def build_tiles(settings: SheetSettings, tiles: Sequence[str], tile_size: float,
-                damage_limit: int, *, sets: int = 1, name: str = "Yield! reference tile set",
-                shapes: dict[str, frozenset[str]] | None = None) -> Document:
-    """Every tile (one entry a printed tile), identical backs, and the damage track."""
-    options = {"sets": sets, "tile_size_mm": tile_size, "damage_limit": damage_limit, "name": name}
-    doc = Document(settings, game="yield", ruleset=RULESET, title="Yield! road tiles",
-                   options=options)
-    shapes = shapes or {}
-    pieces = [Piece("tile", f"yield:tile:{kind}", tile_front(kind, shapes.get(kind)), tile_back,
-                    {"type": kind} | ({"ends": sorted(shapes[kind])} if kind in shapes else {}))
-              for kind in tiles]
-    doc.add_pieces(pieces, tile_size, tile_size, section="tiles")
-    page = settings.paper
-    track = damage_track(damage_limit)
-    doc.add_page(track, section="damage track",
-                 placed=[Placed("yield:damage-track", "damage-track", 0, 0, page.width, page.height)],
-                 pieces=[Piece("damage-track", "yield:damage-track", track, None,
-                               {"limit": damage_limit, "players": PLAYERS})])
-    return doc
-
-
-def default_document(settings: SheetSettings) -> Document:
-    """The reference tile set at the default size, as ``icp-print all`` prints it."""
-    return build_tiles(settings, reference_set(), DEFAULT_TILE_MM, DEFAULT_DAMAGE_LIMIT)
