@@ -3,7 +3,7 @@ and the one-page board maps ``solve yield`` writes (:mod:`.map`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Mapping
+from collections.abc import Mapping
 
 from ...validators.yield_.checks import DEFAULT_DAMAGE_LIMIT
 from ...validators.yield_.tiles import DEFAULT_TILE_MM, reference_set
