@@ -16,7 +16,7 @@ out from the component rectangles alone.
 """
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 Rect = tuple[float, float, float, float]        # x, y, w, h in mm from the page's lower-left
 Segment = tuple[float, float, float, float]     # x1, y1, x2, y2 in mm

@@ -60,7 +60,7 @@ def marked_lines(pdf: bytes) -> tuple[int, int]:
             image = document[entry["page"] - 1].render(scale=DPI / 72, grayscale=True).to_pil().convert("L")
             pixels, (w_px, h_px) = image.load(), image.size
 
-            def ink(x: float, y: float) -> bool:
+            def ink(x: float, y: float, pixels=pixels, w_px: int = w_px, h_px: int = h_px) -> bool:
                 i, j = int(x / PX), int((height - y) / PX)
                 return 0 <= i < w_px and 0 <= j < h_px and pixels[i, j] < 128
 
