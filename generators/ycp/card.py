@@ -11,7 +11,7 @@ import io
 from reportlab.pdfgen.canvas import Canvas
 
 from ...validators.ycp.fit import TextFit, summary
-from ...validators.ycp.postcard import CARD_H, CARD_W, Picture, Postcard
+from ...validators.ycp.postcard import CARD_H, CARD_W, Picture, Postcard, nominal_inset
 from ..pen import Pen
 from ..units import to_mm
 from .elements import DRAWERS
@@ -35,25 +35,39 @@ def _ink(pen: Pen, card: Postcard, fits: list[TextFit]) -> Ink:
     return Ink(pen, game=card.id, accent=accent, light=light, fits=fits)
 
 
-def _nominal(pen: Pen) -> None:
-    """Scale the canvas so the nominal card fills the real one, centred."""
+def _nominal(pen: Pen) -> float:
+    """Scale the canvas so the nominal card fills the real one, centred; returns how far
+    (nominal mm) art must run past the nominal card to cover the real card and its bleed."""
     scale = min(pen.w / CARD_W, pen.h / CARD_H)
     pen.canvas.translate((pen.w - CARD_W * scale) / 2, (pen.h - CARD_H * scale) / 2)
     pen.canvas.scale(scale, scale)
+    slack = max(pen.w - CARD_W * scale, pen.h - CARD_H * scale) / 2
+    return (slack + pen.bleed) / scale + OVERRUN
 
 
-def _header(ink: Ink, card: Postcard, label: str | None) -> None:
+OVERRUN = 0.5     # nominal mm a band runs past the bleed edge, so no hairline of paper shows
+TITLE_PT = 9.5
+TEXT_BASELINE = 1.2   # mm above the header band's foot: title, facts and label share it
+
+
+def _header(ink: Ink, card: Postcard, label: str | None, overrun: float) -> None:
+    """The title band: it runs to the trim and on into the bleed; its text stays
+    :func:`nominal_inset` inside the trim (the band is 7 mm, the text sits low in it)."""
     pen = ink.pen
-    pen.rect(-5, CARD_H - HEADER, CARD_W + 10, HEADER + 5, fill=ink.fill(ink.accent))
+    pen.rect(-overrun, CARD_H - HEADER, CARD_W + 2 * overrun, HEADER + overrun, fill=ink.fill(ink.accent))
     colour = ink.accent if ink.ink_saver else "#ffffff"
+    inset = nominal_inset()
     with ink.box("header", 0, 0, CARD_W, HEADER):
-        ink.text(3.5, 2.2, card.title, 62, size=11, bold=True, colour=colour)
+        title_room = CARD_W * 0.42
+        ink.text(inset, TEXT_BASELINE, card.title, title_room, size=TITLE_PT, bold=True, colour=colour)
         facts = f"{card.players} · {card.minutes} min"
         if card.tagline:
             facts = f"{card.tagline} · {facts}"
-        ink.text(CARD_W - 3.5, 3.6, facts, 70, size=6.0, colour=colour, anchor="right")
-        if label:
-            ink.text(CARD_W - 3.5, 0.9, f"[{label}]", 40, size=MIN_PT, colour=colour, anchor="right")
+        facts_room = CARD_W - 2 * inset - title_room - 2.0
+        ink.text(CARD_W - inset, TEXT_BASELINE, facts, facts_room, colour=colour, anchor="right")
+        if label:     # what ``check`` counts; the pen writes it unprinted, so it may sit anywhere
+            ink.text(inset + ink.width(card.title, TITLE_PT, True) + 2.0, TEXT_BASELINE, f"[{label}]",
+                     facts_room, colour=colour)
 
 
 def draw_element(ink: Ink, element) -> None:
@@ -71,9 +85,9 @@ def card_front(card: Postcard, fits: list[TextFit] | None = None, label: str | N
 
     def draw(pen: Pen) -> None:
         pen.background("#ffffff")
-        _nominal(pen)
+        overrun = _nominal(pen)
         ink = _ink(pen, card, log)
-        _header(ink, card, label)
+        _header(ink, card, label, overrun)
         for element in card.front:
             draw_element(ink, element)
 
@@ -92,16 +106,16 @@ def card_back(card: Postcard, fits: list[TextFit] | None = None):
 
     def draw(pen: Pen) -> None:
         pen.background("#ffffff")
-        _nominal(pen)
+        overrun = _nominal(pen)
         ink = _ink(pen, card, log)
-        _header(ink, card, None)
+        _header(ink, card, None, overrun)
         parts = (
             [f"{c.count} {_component_name(c)}" + (f": {c.what}" if c.what else "")
              for c in card.components],
             [f"{n}. {s}" for n, s in enumerate(card.setup, start=1)],
             [f"{n}. {s}" for n, s in enumerate(card.turn, start=1)] + [f"Goal: {card.goal}"],
         )
-        room = CARD_H - HEADER - 4.5 - 4.2 - (NOTES_MIN if card.notes else 0.0)
+        room = CARD_H - HEADER - 1.5 - 4.7 - nominal_inset() - (NOTES_MIN if card.notes else 0.0)
         size = min(_column_size(ink, lines, width, room) for (_, width), lines in zip(BACK_COLUMNS, parts))
         used = max(_column_height(ink, lines, width, size) for (_, width), lines in zip(BACK_COLUMNS, parts))
         height = used + 4.2 + 0.5
@@ -115,7 +129,7 @@ def card_back(card: Postcard, fits: list[TextFit] | None = None):
             top = HEADER + 1.5 + height + 1.5
             width = CARD_W - 2 * BACK_GAP
             pen.rect(BACK_GAP, CARD_H - top + 0.6, width, 0.3, fill=ink.fill(ink.accent))
-            with ink.box("back-notes", BACK_GAP, top, width, CARD_H - top - 3.0) as (w, h):
+            with ink.box("back-notes", BACK_GAP, top, width, CARD_H - top - nominal_inset()) as (w, h):
                 ink.title("Good to know", 0, h - 3.0, w, size=7)
                 ink.paragraph(0, h - 4.4, card.notes, w, h - 4.4, size=min(size, 7.0))
 

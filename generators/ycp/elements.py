@@ -9,7 +9,7 @@ from ...validators.ycp.postcard import Actions, Grid, Map, Table, Text, Track
 from ..units import to_mm
 from .ink import MIN_PT, Ink
 
-TITLE_PT = 6.0
+TITLE_PT = MIN_PT
 TITLE_BAND = 3.0          # mm above a grid, table or wrapped track for its title
 GOAL_FILL = "#263238"
 
@@ -236,7 +236,7 @@ def draw_actions(ink: Ink, a: Actions, w: float, h: float) -> None:
                 ink.cube_slot(sx, sy, slot)
             tx = x + 1.3 + (1 if stacked else item.slots) * (slot + 0.4)
         room = x + cw - 0.8 - tx
-        name_size = min(6.0, max(MIN_PT, (ch - 1.2) * 1.4))
+        name_size = MIN_PT
         ink.text(tx, y + ch - 0.8 - to_mm(name_size) * 0.85, item.name, room, size=name_size,
                  bold=True, colour=ink.accent)
         if not item.effect:

@@ -6,13 +6,18 @@ from __future__ import annotations
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from ...validators.ycp.fit import SMALLEST_PT, TextFit
+from ...validators.ycp.fit import TextFit, nominal_min_pt
+from ...validators.ycp.postcard import CARD_H, printed_scale
 from ..pen import Pen
 from ..units import to_mm
 
-US_SCALE = 101.6 / 105.0   # a 6 x 4 in card is the nominal 148 x 105 mm card shrunk this much
-MIN_PT = round(SMALLEST_PT / US_SCALE + 0.05, 1)   # 5.2 pt: the smallest text on the nominal card,
-                                                   # still SMALLEST_PT once shrunk to a US card
+US_SCALE = printed_scale("us")   # a 6 x 4 in card is the nominal 148 x 105 mm card shrunk this much
+MIN_PT = nominal_min_pt()        # the smallest text on the nominal card (6.3 pt: 6.1 pt on a US card)
+
+
+def _block_height(lines: int, size: float, leading: float) -> float:
+    """Height of ``lines`` wrapped lines: the leading between them, one body height for the last."""
+    return (lines - 1) * to_mm(size) * leading + to_mm(size) if lines else 0.0
 
 
 @dataclass
@@ -43,7 +48,7 @@ class Ink:
         """
         canvas = self.pen.canvas
         canvas.saveState()
-        canvas.translate(x, 105.0 - y - h)
+        canvas.translate(x, CARD_H - y - h)
         if rotate == 180:
             canvas.translate(w, h)
             canvas.rotate(180)
@@ -58,7 +63,7 @@ class Ink:
     def width(self, text: str, size: float, bold: bool = False) -> float:
         return self.pen.text_width(text, size, bold)
 
-    def text(self, x: float, y: float, text: str, max_width: float, *, size: float = 6.0,
+    def text(self, x: float, y: float, text: str, max_width: float, *, size: float = MIN_PT,
              bold: bool = False, colour: str = "#000000", anchor: str = "left",
              min_size: float = MIN_PT) -> float:
         """One line shrunk to ``max_width`` (not below ``min_size``); logged; returns its size."""
@@ -71,7 +76,7 @@ class Ink:
         return used
 
     def paragraph(self, x: float, top: float, text: str, width: float, height: float, *,
-                  size: float = 6.0, bold: bool = False, colour: str = "#000000",
+                  size: float = MIN_PT, bold: bool = False, colour: str = "#000000",
                   min_size: float = MIN_PT, leading: float = 1.18) -> float:
         """Wrapped text shrunk until it fits ``width`` x ``height``; logged; returns its size."""
         size = self.fitting_size(text, width, height, size, bold, min_size, leading)
@@ -81,7 +86,7 @@ class Ink:
         for line in lines:
             self.text(x, y, line, width, size=size, bold=bold, colour=colour, min_size=size)
             y -= step
-        used = len(lines) * step
+        used = _block_height(len(lines), size, leading)
         if used > height + 0.05:
             self.fits.append(TextFit(self.element, f"{text[:30]}... (height)", round(used, 3),
                                      round(height, 3), size))
@@ -93,12 +98,12 @@ class Ink:
         while size > min_size:
             lines = self.pen.wrap(text, width, size, bold)
             fits_w = all(self.width(line, size, bold) <= width for line in lines)
-            if fits_w and len(lines) * to_mm(size) * leading <= height:
+            if fits_w and _block_height(len(lines), size, leading) <= height:
                 return size
             size = round(size - 0.2, 2)
         return min_size
 
-    def title(self, text: str, x: float, y: float, width: float, *, size: float = 6.0) -> None:
+    def title(self, text: str, x: float, y: float, width: float, *, size: float = MIN_PT) -> None:
         """An element's title: bold, accent colour, left-aligned at baseline ``y``."""
         self.text(x, y, text, width, size=size, bold=True, colour=self.accent)
 

@@ -94,8 +94,8 @@ def draw_ring(ink: Ink, pic: Picture, w: float, h: float) -> None:
                      colour="#b71c1c", anchor="centre")
         if start:
             colour = AI_INK if start == "AI" else HU_INK
-            pen.circle(x, y - (1.6 if vp else 0), 1.9, fill="#ffffff", stroke=colour, width=0.5)
-            ink.text(x, y - (1.6 if vp else 0) - 0.7, start, 3.5, size=MIN_PT, bold=True,
+            pen.circle(x, y - (1.6 if vp else 0), 2.2, fill="#ffffff", stroke=colour, width=0.5)
+            ink.text(x, y - (1.6 if vp else 0) - 0.7, start, 4.0, size=MIN_PT, bold=True,
                      colour=colour, anchor="centre")
 
 

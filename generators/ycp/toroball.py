@@ -7,7 +7,7 @@ from ...validators.ycp.postcard import Picture
 from ...validators.ycp.toroball.compass import compass_directions
 from ..units import to_mm
 from .features import arrow
-from .ink import Ink
+from .ink import MIN_PT, Ink
 
 def draw_compass(ink: Ink, pic: Picture, w: float, h: float) -> None:
     pen = ink.pen
@@ -21,7 +21,7 @@ def draw_compass(ink: Ink, pic: Picture, w: float, h: float) -> None:
         ux, uy = dx / n, dy / n
         arrow(ink, cx + ux * r * 0.42, cy + uy * r * 0.42, ux, uy, r * 0.5, colour=ink.accent,
               width=0.5)
-        size = 6.0
+        size = MIN_PT
         ink.text(cx + ux * r * 0.82, cy + uy * r * 0.82 - to_mm(size) * 0.36, str(face), 3.0,
                  size=size, bold=True, anchor="centre")
     pen.circle(cx, cy, 1.0, fill=ink.accent)

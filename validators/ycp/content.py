@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..errors import InputError
 from ..report import Finding, failed, passed
-from .postcard import CARD_H, CARD_W, Actions, Postcard, Table
+from .postcard import CARD_H, CARD_W, EDGE_MM, SIZE_NAMES, Actions, Postcard, Table, edge_gaps
 from .games import RULEBOOKS
 from .rulebook import Rulebook, TrackRule
 from .tables import Table as RulesTable
@@ -110,18 +110,25 @@ def _overlap(a, b) -> bool:
 
 
 def check_layout(card: Postcard) -> list[Finding]:
-    """Every box on the card, below the header, none overlapping another."""
+    """Every box on the card, below the header, at least :data:`EDGE_MM` inside the trim
+    of every postcard size, none overlapping another."""
     findings = []
     for e in card.front:
         x, y, w, h = e.box
         if y < HEADER_MM - 0.01 or x + w > CARD_W or y + h > CARD_H:
             findings.append(failed("layout", f"{e.id} leaves the card or covers the header", card.id))
+        for size in SIZE_NAMES:
+            gap = min(edge_gaps(e.box, size))
+            if gap < EDGE_MM - 1e-6:
+                findings.append(failed("layout", f"{e.id} comes {gap:.2f} mm from the trim of the {size} postcard, "
+                                       f"frames and text stay {EDGE_MM:g} mm inside", card.id))
     for i, a in enumerate(card.front):
         for b in card.front[i + 1:]:
             if _overlap(a.box, b.box):
                 findings.append(failed("layout", f"{a.id} overlaps {b.id}", card.id))
     if not findings:
-        findings.append(passed("layout", f"{len(card.front)} elements, none overlapping"))
+        findings.append(passed("layout", f"{len(card.front)} elements, none overlapping, all "
+                               f"{EDGE_MM:g} mm inside the trim"))
     return findings
 
 

@@ -7,19 +7,29 @@ on a manifest as well as on a fresh layout.  Sizes are logged on the nominal
 148 x 105 mm card; ``scale`` is how much the card is enlarged or shrunk when
 printed (0.968 for a US 6 x 4 in card), so the floor applies to printed text.
 
->>> overflows([TextFit("tu", "TU", 3.0, 4.0, 6.0), TextFit("tu", "TECH", 5.0, 4.0, 5.2)])
-[TextFit(element='tu', text='TECH', width=5.0, room=4.0, size=5.2)]
->>> overflows([TextFit("tu", "TU", 3.0, 4.0, 5.2)], scale=0.9)   # 4.68 pt once printed
-[TextFit(element='tu', text='TU', width=3.0, room=4.0, size=5.2)]
+>>> overflows([TextFit("tu", "TU", 3.0, 4.0, 6.3), TextFit("tu", "TECH", 5.0, 4.0, 6.3)])
+[TextFit(element='tu', text='TECH', width=5.0, room=4.0, size=6.3)]
+>>> overflows([TextFit("tu", "TU", 3.0, 4.0, 6.3)], scale=0.9)   # 5.67 pt once printed
+[TextFit(element='tu', text='TU', width=3.0, room=4.0, size=6.3)]
+>>> nominal_min_pt()      # 6.1 pt once shrunk to a US card
+6.3
 """
 from __future__ import annotations
 
+import math
 from dataclasses import asdict, dataclass
 
 from ..report import Finding, failed, passed
+from .postcard import smallest_scale
 
 TOLERANCE_MM = 0.05
-SMALLEST_PT = 5.8     # printed pt: the least a postcard line may be to read in hand at arm's length
+SMALLEST_PT = 6.0     # printed pt: the least any printed line may be
+
+
+def nominal_min_pt() -> float:
+    """The smallest size on the nominal card that still prints at :data:`SMALLEST_PT` on
+    every postcard size, rounded up to a tenth of a point."""
+    return math.ceil(SMALLEST_PT / smallest_scale() * 10 - 1e-9) / 10
 
 
 @dataclass(frozen=True)

@@ -11,9 +11,15 @@ The file reader is :mod:`.postcard_file`.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
-from typing import Any
 from collections.abc import Mapping
+from functools import cache
+from typing import Any
+
+from ...templates import path
+from ..schema import field as get
+from ..schema import load_toml
 
 Box = tuple[float, float, float, float]
 Cell = tuple[int, int]          # (row, column), from the top-left, 0-based
@@ -21,6 +27,51 @@ CARD_W, CARD_H = 148.0, 105.0   # the nominal card every box is measured on
 GAMES = ("mad-maxence", "lucha-libre", "protocol-g117", "bonnie-and-clyde", "which-side",
          "toroball", "the-last-glow")
 KINDS = ("track", "grid", "map", "table", "actions", "text", "picture")
+SIZE_NAMES = {"a6": "postcard-a6", "us": "postcard-us"}   # --postcard choice -> templates/sizes.toml
+EDGE_MM = 3.0        # printed frames and text stay this far inside the trim, so a miscut spares them
+
+
+@cache
+def printed_size(size: str) -> tuple[float, float]:
+    """(width, height) mm of a printed postcard size, from ``templates/sizes.toml``."""
+    source = path("sizes.toml")
+    entry = load_toml(source).get(SIZE_NAMES[size], {})
+    return (get(entry, "width_mm", float, where=SIZE_NAMES[size], lo=10),
+            get(entry, "height_mm", float, where=SIZE_NAMES[size], lo=10))
+
+
+def printed_scale(size: str) -> float:
+    """How much the nominal card is scaled to fill a printed size (it keeps its shape).
+
+    >>> printed_scale("a6"), round(printed_scale("us"), 4)
+    (1.0, 0.9676)
+    """
+    w, h = printed_size(size)
+    return min(w / CARD_W, h / CARD_H)
+
+
+def smallest_scale() -> float:
+    """The most any postcard size shrinks the nominal card."""
+    return min(printed_scale(size) for size in SIZE_NAMES)
+
+
+def edge_gaps(box: Box, size: str) -> tuple[float, float, float, float]:
+    """Printed mm from a nominal box to the left, right, top and bottom trim of a card
+    printed at ``size`` (the nominal card is scaled, then centred).
+
+    >>> [round(g, 2) for g in edge_gaps((3.0, 8.0, 142.0, 95.0), "us")]
+    [7.5, 7.5, 7.74, 1.94]
+    """
+    w, h = printed_size(size)
+    k = printed_scale(size)
+    ox, oy = (w - CARD_W * k) / 2, (h - CARD_H * k) / 2
+    x, y, bw, bh = box
+    return (ox + x * k, ox + (CARD_W - x - bw) * k, oy + y * k, oy + (CARD_H - y - bh) * k)
+
+
+def nominal_inset() -> float:
+    """The nominal mm that keeps :data:`EDGE_MM` printed on every size (3.2)."""
+    return math.ceil(EDGE_MM / smallest_scale() * 10 - 1e-9) / 10
 
 
 @dataclass(frozen=True)

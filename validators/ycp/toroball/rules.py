@@ -112,8 +112,8 @@ def printed_rows(table_id: str) -> tuple[tuple[str, ...], ...]:
         return ((span, "Moves d6 + ENE squares"), (str(r.stay_on), "Stays put"))
     if table_id == "agitation":
         return (("Start", str(r.start)),
-                ("Agitated", f"+{r.agitate}, character +{r.agitate_bonus_squares} squares"),
-                ("Goal scored", f"{r.goal} (never below {r.minimum})"))
+                ("Agitated", f"+{r.agitate}; runner +{r.agitate_bonus_squares} squares"),
+                ("A goal", f"{r.goal} (never below {r.minimum})"))
     if table_id == "scatter":
         return tuple((str(face), WORDS[d]) for face, d in sorted(r.directions.items()))
     raise RuleError(f"no table {table_id!r}", field="table")

@@ -254,14 +254,15 @@ COST_WORDS = {"sabotage": "sabotage", "strike": "strike", "anarchist": "anarchis
 
 def cost_text(cost: Cost) -> str:
     """A cost in the postcard's short words: an agitation is named by its kind only,
-    as the card's "Union agit." and "Anarchist agit." tracks are, so it fits a space.
+    as the card's "Union" and "Anarchist" tracks are, and a count is
+    written only when it is more than one, so it fits a space in 6 pt type.
 
     >>> cost_text({"anarchist": 1, "union": 1})
-    '1 anarchist + 1 union'
-    >>> cost_text({"sabotage": 1, "dollars": 2})
-    '1 sabotage + $2'
+    'anarchist + union'
+    >>> cost_text({"sabotage": 2, "dollars": 2})
+    '2 sabotage + $2'
     """
-    parts = [f"{n} {COST_WORDS[k]}" for k, n in cost.items() if k != "dollars"]
+    parts = [f"{n} {COST_WORDS[k]}" if n > 1 else COST_WORDS[k] for k, n in cost.items() if k != "dollars"]
     if "dollars" in cost:
         parts.append(f"${cost['dollars']}")
     return " + ".join(parts)
