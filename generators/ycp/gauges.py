@@ -5,15 +5,18 @@ from __future__ import annotations
 from ...validators.ycp.postcard import CARD_H, CARD_W, Postcard
 from ...validators.ycp.postcard_file import load_postcard
 from ..pen import Pen
-from ..sheet import Document, Piece, SheetSettings
+from ..marks import MARK_ROOM
+from ..sheet import Document, Piece, SheetSettings, resolve_bleed
 from .card import card_back, card_front, measure
 
 SHEET_INSET = 3.0     # mm kept inside the sheet margin around the enlarged card
 
 
-def gauge_scale(page_w: float, page_h: float, margin: float) -> float:
-    """How much a card turned a quarter grows to fill a page inside its margins."""
-    inset = margin + SHEET_INSET
+def gauge_scale(page_w: float, page_h: float, margin: float, bleed: float = 0.0) -> float:
+    """How much a card turned a quarter grows to fill a page: its trim stays
+    :data:`SHEET_INSET` inside the margin, and further in when the bleed and the
+    crop marks beyond it need the room (:attr:`SheetSettings.inset`)."""
+    inset = max(margin + SHEET_INSET, margin + bleed + MARK_ROOM)
     return min((page_h - 2 * inset) / CARD_W, (page_w - 2 * inset) / CARD_H)
 
 
@@ -36,8 +39,8 @@ def gauge_document(settings: SheetSettings, games: list[str], ruleset: str) -> D
     """One full-size play sheet per game, each on its own page."""
     doc = Document(settings, game="ycp", ruleset=ruleset, title="YCP gauge sheets",
                    options={"games": list(games), "postcard": "sheet", "gauges": True})
-    page = settings.paper
-    scale = gauge_scale(page.width, page.height, settings.margin)
+    page, bleed = settings.paper, resolve_bleed(settings, []).bleed or 0.0
+    scale = gauge_scale(page.width, page.height, settings.margin, bleed)
     for game in games:
         card = load_postcard(game)
         label = f"ycp:{card.id}:sheet"

@@ -6,6 +6,7 @@ A game id (``the-last-glow``) names the template files; its package name
 
 >>> package_name("the-last-glow")
 'the_last_glow'
+>>> from icp_print.validators.ycp.postcard import GAMES
 >>> sorted(RULEBOOKS) == sorted(GAMES)
 True
 """
