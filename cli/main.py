@@ -61,7 +61,7 @@ class LazyGroup(click.Group):
         for name in names:
             summary = self.lazy[name].summary if name in self.lazy else None
             if summary is not None:
-                rows.append((name, click.utils.make_default_short_help(summary, limit)))
+                rows.append((name, click.Command(name, help=summary).get_short_help_str(limit)))
                 continue
             command = self.get_command(ctx, name)
             if command is not None and not command.hidden:

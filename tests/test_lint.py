@@ -26,3 +26,10 @@ def test_layers_hold():
     """validators import neither generators nor cli; generators do not import cli."""
     result = _run(str(BIN / "lint-imports"), "--no-cache")
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_mypy_finds_nothing():
+    """The whole package type-checks; the validators modules listed in pyproject.toml strictly."""
+    from typecheck import mypy
+    result = mypy()
+    assert result.returncode == 0, result.stdout + result.stderr

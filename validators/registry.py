@@ -26,7 +26,7 @@ dispatch, ``icp-print all`` and the packaging test are all derived from
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol, cast
 
@@ -48,8 +48,10 @@ class GameChecks(Protocol):
         """Whether a component file without a ``game`` key is this game's."""
         ...
 
-    def check_toml(self, data: dict[str, Any], source: str) -> tuple[list[Finding], Summary]:
-        """Check a component file (parsed TOML) against the rules."""
+    def check_toml(self, data: dict[str, Any], source: str,
+                   measure: Callable[[Any], Summary] | None = None) -> tuple[list[Finding], Summary]:
+        """Check a component file (parsed TOML) against the rules; ``measure``, given only
+        to games that lay their files out, returns the text-fit record of one file."""
         ...
 
     def check_components(self, components: list[dict[str, Any]],
