@@ -6,10 +6,11 @@ import json
 import math
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, get_args
 
 import click
 
+from ..validators.manifest import Backs
 from ..validators.registry import Game, Output
 from . import __version__ as VERSION
 
@@ -99,7 +100,7 @@ def sheet_options(func):
         click.option("--bleed", type=Finite(0, 20), default=None,
                      help="Extend artwork this many mm past each trim line "
                      "[default: see the printing guide; 0 = neighbours share a cut]."),
-        click.option("--backs", type=click.Choice(["long-edge", "short-edge", "none"]),
+        click.option("--backs", type=click.Choice(get_args(Backs)),
                      default="long-edge", show_default=True,
                      help="Duplex flip the back pages are mirrored for, or no backs."),
         click.option("--back-offset", default="0,0", show_default=True, callback=_offset,
@@ -184,7 +185,7 @@ def emit(doc, out: Path, *, png_dir: Path | None = None, dpi: int = 150,
         outputs += [Output(Path(path), data, option) for path, data in make(doc, pdf)]
     written = write_all(outputs, inputs, no_clobber=no_clobber)
     summary = {"file": str(out), "pages": len(doc.pages),
-               "components": sum(c["count"] for c in doc.components.values())}
+               "components": sum(c.count for c in doc.components.values())}
     if not quiet:
         to_stderr = str(out) == "-"
         replaced = {str(w.target) for w in written if w.replaced}

@@ -3,11 +3,11 @@ front/back targets that measure a printer's duplex drift in millimetres."""
 from __future__ import annotations
 
 from .pen import Pen
+from .units import MM_PER_INCH as INCH
 from .sheet import Document, Piece, Placed, SheetSettings, mirror
 
 SCALE_RANGE = 5.0      # mm each way on the back-page scales
 TARGET_INSET = 35.0    # mm from the page edges to the corner targets
-INCH = 25.4
 BORDER_RANGE = 10.0    # mm from each paper edge on the border gauges
 
 

@@ -6,17 +6,15 @@ document id derived from the content) and every file is written atomically.
 """
 from __future__ import annotations
 
-import hashlib
 import io
 import json
 from pathlib import Path
 
-from pypdf import PdfReader, PdfWriter
-from pypdf.generic import ArrayObject, ByteStringObject
 from reportlab.pdfgen.canvas import Canvas
 
-from ..validators.pdfcheck import MANIFEST_NAME
+from ..validators.manifest import FILENAME as MANIFEST_NAME
 from . import fonts
+from .attach import attach
 from .pen import pen_for
 from .marks import MARK_WIDTH, trim_lines, trim_marks
 from .sheet import Document, Page, rects
@@ -82,18 +80,11 @@ def _guides(canvas: Canvas, doc: Document, page: Page) -> None:
 
 
 def _attach_manifest(pdf: bytes, doc: Document, version: str) -> bytes:
-    manifest = doc.manifest()
+    manifest = doc.manifest().as_json()
     manifest["creator"] = f"icp-print {version}"
     data = json.dumps(manifest, indent=1, sort_keys=True, ensure_ascii=False).encode()
-    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf)))
-    writer.add_attachment(MANIFEST_NAME, data)
-    writer.add_metadata({"/Producer": f"icp-print {version}", "/ICPGame": doc.game,
-                         "/ICPRuleset": doc.ruleset})
-    digest = hashlib.md5(pdf + data).digest()
-    writer._ID = ArrayObject([ByteStringObject(digest), ByteStringObject(digest)])
-    out = io.BytesIO()
-    writer.write(out)
-    return out.getvalue()
+    return attach(pdf, MANIFEST_NAME, data, {"Producer": f"icp-print {version}", "ICPGame": doc.game,
+                                             "ICPRuleset": doc.ruleset})
 
 
 def atomic_write(target: Path, data: bytes) -> None:

@@ -1,10 +1,10 @@
-"""Extra outputs beside the PDF: PNG pages to look at, an SVG cut file to cut with."""
+"""Extra outputs beside the PDF: PNG pages to look at, an SVG cut file to cut with.
+
+The rasteriser and the SVG writer load only when asked for: most runs need neither.
+"""
 from __future__ import annotations
 
 import io
-
-import pypdfium2
-import svgwrite
 
 from ..validators.errors import InputError
 from .sheet import Document
@@ -17,6 +17,8 @@ def png_pages(pdf: bytes, stem: str, dpi: int = 150) -> list[tuple[str, bytes]]:
     """Every page as ``(stem-NN.png, PNG bytes)`` at ``dpi``, ready for an all-or-nothing write."""
     if not MIN_DPI <= dpi <= MAX_DPI:
         raise InputError(f"must be between {MIN_DPI} and {MAX_DPI}, got {dpi}", field="--dpi")
+    import pypdfium2
+
     document = pypdfium2.PdfDocument(pdf)
     pages = []
     try:
@@ -36,6 +38,8 @@ def cut_svg(doc: Document) -> bytes:
     Each front sheet is one layer (``sheet-N``), stacked top to bottom with a
     gap, its page outline drawn in grey for registration and the trims in red.
     """
+    import svgwrite
+
     page = doc.settings.paper
     fronts = [p for p in doc.pages if p.side == "front" and p.placed]
     height = max(1, len(fronts)) * (page.height + SHEET_GAP) - SHEET_GAP

@@ -24,17 +24,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import cache
+from typing import get_args
 from collections.abc import Callable, Sequence
 
 from ..templates import path
 from ..validators.errors import InputError
+from ..validators.manifest import Backs, Component, Manifest
+from ..validators.manifest import Page as ManifestPage
+from ..validators.manifest import Paper as ManifestPaper
+from ..validators.manifest import Placed as ManifestPlaced
 from ..validators.schema import field as schema_field
 from ..validators.schema import load_toml
 from .marks import MARK_ROOM, Rect, trim_marks
 from .pen import Pen
 
 DrawFn = Callable[[Pen], None]
-BACKS = ("long-edge", "short-edge", "none")
+BACKS: tuple[Backs, ...] = get_args(Backs)
 EPSILON = 1e-6
 SAFE_INSET = 3.0    # mm: frames and text stay this far inside the trim
 BLEED_STEP = 0.25   # mm: the default bleed shrinks in these steps until nothing is lost
@@ -98,7 +103,7 @@ class SheetSettings:
     paper: Paper
     margin: float = 5.0
     bleed: float | None = None
-    backs: str = "long-edge"
+    backs: Backs = "long-edge"
     back_offset: tuple[float, float] = (0.0, 0.0)
     cut_lines: bool = False
     ink_saver: bool = False
@@ -286,14 +291,13 @@ class Document:
     ruleset: str
     title: str
     pages: list[Page] = field(default_factory=list)
-    components: dict[str, dict] = field(default_factory=dict)
+    components: dict[str, Component] = field(default_factory=dict)
     options: dict = field(default_factory=dict)
 
     def _count(self, piece: Piece, w: float, h: float) -> None:
-        entry = self.components.setdefault(piece.label, {
-            "label": piece.label, "kind": piece.kind, "count": 0,
-            "width_mm": round(w, 3), "height_mm": round(h, 3), "data": piece.data})
-        entry["count"] += 1
+        entry = self.components.get(piece.label) or Component(
+            piece.label, piece.kind, 0, round(w, 3), round(h, 3), piece.data)
+        self.components[piece.label] = replace(entry, count=entry.count + 1)
 
     def add_pieces(self, pieces: Sequence[Piece], w: float, h: float, *, section: str) -> Grid:
         """Impose ``pieces`` of ``w`` x ``h`` mm, a back page after each front page."""
@@ -382,37 +386,29 @@ class Document:
         if self.settings.bleed is None:
             self.settings = replace(self.settings, bleed=0.0)
 
-    def manifest(self) -> dict:
-        """The JSON-ready description embedded in the PDF and read by ``check``."""
+    def manifest(self) -> Manifest:
+        """The description embedded in the PDF and read by ``check``."""
         self.finish()
         s = self.settings
-        return {
-            "format": "icp-print-manifest/1",
-            "game": self.game,
-            "ruleset": self.ruleset,
-            "title": self.title,
-            "options": self.options,
-            "paper": {"name": s.paper.name, "width_mm": s.paper.width, "height_mm": s.paper.height},
-            "margin_mm": s.margin,
-            "bleed_mm": s.bleed,
-            "backs": s.backs,
-            "back_offset_mm": list(s.back_offset),
-            "components": sorted(self.components.values(), key=lambda c: c["label"]),
-            "total_components": sum(c["count"] for c in self.components.values()),
-            "pages": [
-                {"page": n, "side": p.side, "section": p.section,
-                 "trim_mm": [round(v, 3) for v in p.trim] if p.trim else None,
-                 "components": [_placed_entry(c) for c in p.placed]}
-                for n, p in enumerate(self.pages, start=1)
-            ],
-        }
+        return Manifest(
+            self.game, self.ruleset, self.title, self.options,
+            ManifestPaper(s.paper.name, s.paper.width, s.paper.height), s.margin, s.bleed or 0.0, s.backs,
+            s.back_offset, tuple(sorted(self.components.values(), key=lambda c: c.label)),
+            tuple(ManifestPage(n, p.side, p.section,
+                               _rounded(p.trim) if p.trim else None,
+                               tuple(_placed_entry(c) for c in p.placed))
+                  for n, p in enumerate(self.pages, start=1)))
 
 
-def _placed_entry(c: Placed) -> dict:
+def _rounded(box: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+    x, y, w, h = (round(v, 3) for v in box)
+    return x, y, w, h
+
+
+def _placed_entry(c: Placed) -> ManifestPlaced:
     if not c.cut:
-        return {"label": c.label, "kind": c.kind, "cut": False}
-    return {"label": c.label, "kind": c.kind, "x_mm": round(c.x, 3), "y_mm": round(c.y, 3),
-            "w_mm": round(c.w, 3), "h_mm": round(c.h, 3)}
+        return ManifestPlaced(c.label, c.kind, cut=False)
+    return ManifestPlaced(c.label, c.kind, round(c.x, 3), round(c.y, 3), round(c.w, 3), round(c.h, 3))
 
 
 def rects(placed: Sequence[Placed]) -> list[Rect]:

@@ -7,7 +7,9 @@
 """
 from __future__ import annotations
 
-POINTS_PER_MM = 72.0 / 25.4
+from ..validators.units import MM_PER_INCH, POINTS_PER_MM
+
+__all__ = ["MM_PER_INCH", "POINTS_PER_MM", "pt", "to_mm"]
 
 
 def pt(mm: float) -> float:

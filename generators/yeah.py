@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from ..validators.yeah.model import Item, ItemTable, Ref
 from ..validators.yeah.table import published_table
 from .pen import Pen
+from .units import to_mm
 from .sheet import Document, Piece, SheetSettings, component_size
 
 RULESET = "yeah-items-1"
@@ -16,7 +17,6 @@ INK = {"charge": "#2e7d32", "defense": "#1565c0", "weapon": "#b71c1c"}
 BACK_INK = "#212121"
 SUBTLE = "#555555"
 PANEL = "#eceff1"
-PT_MM = 25.4 / 72
 CELL_HEIGHT = 8.0            # mm: two lines at full size, more lines at smaller sizes
 
 
@@ -39,7 +39,7 @@ def fitted_paragraph(pen: Pen, x: float, top: float, text: str, width: float, he
     """Draw ``text`` wrapped, shrinking the font until it fits ``height`` mm; returns the size used."""
     while size > min_size:
         lines = len(pen.wrap(text, width, size, bold))
-        if lines * size * PT_MM * leading <= height:
+        if lines * to_mm(size) * leading <= height:
             break
         size -= 0.25
     pen.paragraph(x, top, text, width, size=size, bold=bold, leading=leading)
@@ -64,14 +64,14 @@ def _cell(pen: Pen, top: float, heading: str, refs: tuple[Ref, ...], colour: str
     """A headed cell of at most :data:`CELL_HEIGHT` mm; returns the y below it."""
     pen.text(5, top - 2.6, heading, size=6, bold=True, colour=colour)
     parts, size, width = [r.text() for r in refs], 8.5, pen.w - 10
-    while size > 4.5 and (len(cell_lines(pen, parts, width, size)) * size * PT_MM * 1.2 > CELL_HEIGHT
+    while size > 4.5 and (len(cell_lines(pen, parts, width, size)) * to_mm(size) * 1.2 > CELL_HEIGHT
                           or any(pen.text_width(p, size) > width for p in parts)):
         size -= 0.25
-    y = top - 3.6 - size * PT_MM * 0.8
+    y = top - 3.6 - to_mm(size) * 0.8
     for line in cell_lines(pen, parts, width, size):
         pen.text(5, y, line, size=size)
-        y -= size * PT_MM * 1.2
-    return y + size * PT_MM * 0.95 - 1.8
+        y -= to_mm(size) * 1.2
+    return y + to_mm(size) * 0.95 - 1.8
 
 
 def item_front(item: Item):

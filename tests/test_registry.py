@@ -75,7 +75,7 @@ def test_default_outputs_hold_only_the_declared_component_kinds(name):
     for output in game.outputs:
         doc = default_builder(game, output)(settings)
         assert doc.game == game.id
-        kinds = {c["kind"] for c in doc.components.values()}
+        kinds = {c.kind for c in doc.components.values()}
         assert kinds and kinds <= set(game.components), (output.filename, kinds)
 
 

@@ -161,7 +161,7 @@ def test_rendered_trim_lines_and_crop_marks_fall_where_the_manifest_says(name, b
     doc, pdf = make(paper=name, bleed=bleed)
     page_h = doc.settings.paper.height
     image = render_page(pdf, 0, DPI)
-    manifest = doc.manifest()["pages"][0]["components"]
+    manifest = doc.manifest().as_json()["pages"][0]["components"]
     xs = sorted({round(c["x_mm"], 3) for c in manifest} | {round(c["x_mm"] + c["w_mm"], 3) for c in manifest})
     ys = sorted({round(c["y_mm"], 3) for c in manifest} | {round(c["y_mm"] + c["h_mm"], 3) for c in manifest})
     # Trim lines: a row through the middle of the first row of cards crosses every vertical trim.

@@ -82,7 +82,7 @@ def test_check_round_trip_passes(run, tmp_path):
 
 def test_check_catches_a_board_that_does_not_match_its_variant():
     doc = build(SheetSettings(paper=paper("a4")), BoardsOptions(Variant(4, 3)))
-    components = doc.manifest()["components"]
+    components = doc.manifest().as_json()["components"]
     good, _ = check_components(components, doc.options)
     assert all(f.ok for f in good)
     wrong_rule, _ = check_components(components, {**doc.options, "row": 4})

@@ -15,13 +15,14 @@ from collections.abc import Callable, Mapping
 from pypdf import PdfReader
 
 from .errors import IcpError, InputError
+from .manifest import FILENAME as MANIFEST_NAME
+from .manifest import FORMAT, Manifest
+from .units import POINTS_PER_MM
 from .registry import checks_for, game_of_toml
 from .report import Report, failed, passed
 from .schema import check_bounds, load_toml, read_bytes, read_file
 
-MANIFEST_NAME = "icp-print-manifest.json"
 LABEL = re.compile(r"\[([a-z][a-z0-9_-]*(?::[a-z0-9._+-]+)+)\]")
-POINTS_PER_MM = 72 / 25.4
 TOLERANCE_MM = 0.05
 
 
@@ -81,7 +82,7 @@ def read_manifest(source: str | Path) -> tuple[PdfReader, dict]:
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise InputError(f"manifest is not valid JSON: {exc}", source=name,
                          field=MANIFEST_NAME) from None
-    if not isinstance(manifest, dict) or manifest.get("format") != "icp-print-manifest/1":
+    if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
         raise InputError("manifest has an unknown format", source=name, field=MANIFEST_NAME)
     return reader, manifest
 
@@ -103,7 +104,7 @@ def check_pdf(source: str | Path) -> Report:
     name = str(source)
     reader, manifest = read_manifest(source)
     try:
-        return _check_pdf(name, reader, manifest)
+        return _check_pdf(name, reader, Manifest.from_json(manifest))
     except IcpError:
         raise
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
@@ -111,28 +112,27 @@ def check_pdf(source: str | Path) -> Report:
                          source=name, field=MANIFEST_NAME) from None
 
 
-def _check_pdf(name: str, reader: PdfReader, manifest: dict) -> Report:
-    game = manifest["game"]
+def _check_pdf(name: str, reader: PdfReader, manifest: Manifest) -> Report:
+    game = manifest.game
     report = Report(name, game, "pdf")
-    pages = manifest["pages"]
-    paper = manifest["paper"]
+    pages, paper = manifest.pages, manifest.paper
     if len(reader.pages) == len(pages):
         report.findings.append(passed("page count", f"{len(pages)} pages as the manifest says"))
     else:
         report.findings.append(failed("page count", f"the PDF has {len(reader.pages)} pages, "
                                       f"the manifest lists {len(pages)}"))
     size_ok, box_ok = True, True
-    printed: Counter = Counter()
+    printed: Counter[str] = Counter()
     for index, entry in enumerate(pages[:len(reader.pages)]):
         page = reader.pages[index]
         where = f"page {index + 1}"
         media = _box_mm(page.mediabox)
-        if not _close(media, [0, 0, paper["width_mm"], paper["height_mm"]]):
+        if not _close(media, [0, 0, paper.width_mm, paper.height_mm]):
             size_ok = False
             report.findings.append(failed("page size", f"{media[2]:.1f} x {media[3]:.1f} mm is not "
-                                          f"{paper['name']}", where))
-        if entry.get("trim_mm"):
-            x, y, w, h = entry["trim_mm"]
+                                          f"{paper.name}", where))
+        if entry.trim_mm:
+            x, y, w, h = entry.trim_mm
             trim = _box_mm(page.trimbox)
             if not _close(trim, [x, y, x + w, y + h]):
                 box_ok = False
@@ -142,7 +142,7 @@ def _check_pdf(name: str, reader: PdfReader, manifest: dict) -> Report:
                 box_ok = False
                 report.findings.append(failed("bleed box", "BleedBox does not contain the TrimBox", where))
         found = printed_labels(reader, index)
-        expected = Counter(c["label"] for c in entry["components"])
+        expected = Counter(c.label for c in entry.components)
         printed += found
         if found != expected:
             missing = expected - found
@@ -152,11 +152,11 @@ def _check_pdf(name: str, reader: PdfReader, manifest: dict) -> Report:
                 + [f"unexpected {n} x {label}" for label, n in sorted(extra.items())])
             report.findings.append(failed("printed components", detail, where))
     if size_ok:
-        report.findings.append(passed("page size", f"every page is {paper['name']} "
-                                      f"({paper['width_mm']} x {paper['height_mm']} mm)"))
+        report.findings.append(passed("page size", f"every page is {paper.name} "
+                                      f"({paper.width_mm} x {paper.height_mm} mm)"))
     if box_ok:
         report.findings.append(passed("page boxes", "TrimBox and BleedBox match the manifest"))
-    declared = Counter({c["label"]: int(c["count"]) for c in manifest["components"]})
+    declared = Counter({c.label: c.count for c in manifest.components})
     if printed == declared:
         report.findings.append(passed("printed components",
                                       f"{sum(printed.values())} components printed, as listed"))
@@ -165,9 +165,9 @@ def _check_pdf(name: str, reader: PdfReader, manifest: dict) -> Report:
             if printed[label] != declared[label]:
                 report.findings.append(failed("component count", f"{label}: printed "
                                               f"{printed[label]}, manifest says {declared[label]}"))
-    findings, summary = checks_for(game, name).check_components(manifest["components"],
-                                                                manifest.get("options", {}))
+    findings, summary = checks_for(game, name).check_components(manifest.components_json(),
+                                                                manifest.options)
     report.findings += findings
-    report.summary = {"paper": paper["name"], "pages": len(reader.pages),
+    report.summary = {"paper": paper.name, "pages": len(reader.pages),
                       "components printed": sum(printed.values()), **summary}
     return report

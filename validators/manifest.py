@@ -1,0 +1,156 @@
+"""The manifest every PDF carries: what sits where, written by the sheet engine
+and read back by ``check``.  One dataclass, one format name, both sides.
+
+Its JSON keeps the field names other tools read: ``paper{width_mm,height_mm}``,
+``margin_mm``, ``bleed_mm``, ``pages[].page``, ``pages[].side`` and
+``pages[].components[]{x_mm,y_mm,w_mm,h_mm}``.
+
+>>> m = Manifest("dice", "d6-1", "Dice", {}, Paper("a4", 210.0, 297.0), 5.0, 0.0, "long-edge",
+...              (0.0, 0.0), (Component("dice:d6", "d6", 1, 70.0, 90.0, {}),),
+...              (Page(1, "front", "dice", None, (Placed("dice:d6", "d6", 10.0, 20.0, 70.0, 90.0),)),))
+>>> Manifest.from_json(m.as_json()) == m
+True
+>>> m.as_json()["pages"][0]["components"][0]["x_mm"]
+10.0
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal, cast
+
+FORMAT = "icp-print-manifest/1"
+"""The manifest's ``format``: a reader refuses any other."""
+FILENAME = "icp-print-manifest.json"
+"""The name under which the manifest is attached to the PDF."""
+
+Side = Literal["front", "back"]
+Backs = Literal["long-edge", "short-edge", "none"]
+JSON = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Paper:
+    name: str
+    width_mm: float
+    height_mm: float
+
+
+@dataclass(frozen=True)
+class Component:
+    """One kind of printed component and how many were printed."""
+
+    label: str
+    kind: str
+    count: int
+    width_mm: float
+    height_mm: float
+    data: JSON
+
+
+@dataclass(frozen=True)
+class Placed:
+    """Where one component sits on a page (its trim box), or ``cut=False`` for one
+    printed as part of a page and not cut out on its own."""
+
+    label: str
+    kind: str
+    x_mm: float = 0.0
+    y_mm: float = 0.0
+    w_mm: float = 0.0
+    h_mm: float = 0.0
+    cut: bool = True
+
+    def as_json(self) -> JSON:
+        if not self.cut:
+            return {"label": self.label, "kind": self.kind, "cut": False}
+        return {"label": self.label, "kind": self.kind, "x_mm": self.x_mm, "y_mm": self.y_mm,
+                "w_mm": self.w_mm, "h_mm": self.h_mm}
+
+
+@dataclass(frozen=True)
+class Page:
+    page: int
+    side: Side
+    section: str
+    trim_mm: tuple[float, float, float, float] | None
+    components: tuple[Placed, ...]
+
+
+@dataclass(frozen=True)
+class Manifest:
+    """Everything ``check`` needs to know about a printed PDF."""
+
+    game: str
+    ruleset: str
+    title: str
+    options: JSON
+    paper: Paper
+    margin_mm: float
+    bleed_mm: float
+    backs: Backs
+    back_offset_mm: tuple[float, float]
+    components: tuple[Component, ...]
+    pages: tuple[Page, ...]
+
+    @property
+    def total_components(self) -> int:
+        return sum(c.count for c in self.components)
+
+    def components_json(self) -> list[JSON]:
+        """The component entries as the game's checks read them."""
+        return [{"label": c.label, "kind": c.kind, "count": c.count, "width_mm": c.width_mm,
+                 "height_mm": c.height_mm, "data": c.data} for c in self.components]
+
+    def as_json(self) -> JSON:
+        return {
+            "format": FORMAT, "game": self.game, "ruleset": self.ruleset, "title": self.title,
+            "options": self.options,
+            "paper": {"name": self.paper.name, "width_mm": self.paper.width_mm,
+                      "height_mm": self.paper.height_mm},
+            "margin_mm": self.margin_mm, "bleed_mm": self.bleed_mm, "backs": self.backs,
+            "back_offset_mm": list(self.back_offset_mm),
+            "components": self.components_json(),
+            "total_components": self.total_components,
+            "pages": [{"page": p.page, "side": p.side, "section": p.section,
+                       "trim_mm": list(p.trim_mm) if p.trim_mm else None,
+                       "components": [c.as_json() for c in p.components]} for p in self.pages],
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Manifest:
+        """Read a manifest; a missing or mistyped entry raises ``KeyError``/``TypeError``/``ValueError``."""
+        if data.get("format") != FORMAT:
+            raise ValueError(f"unknown manifest format {data.get('format')!r}")
+        paper = data["paper"]
+        return cls(
+            str(data["game"]), str(data.get("ruleset", "")), str(data.get("title", "")),
+            dict(data.get("options") or {}),
+            Paper(str(paper["name"]), float(paper["width_mm"]), float(paper["height_mm"])),
+            float(data["margin_mm"]), float(data["bleed_mm"]), cast(Backs, str(data["backs"])),
+            _pair(data.get("back_offset_mm", (0.0, 0.0))),
+            tuple(Component(str(c["label"]), str(c["kind"]), int(c["count"]), float(c["width_mm"]),
+                            float(c["height_mm"]), dict(c.get("data") or {}))
+                  for c in data["components"]),
+            tuple(_page(p) for p in data["pages"]))
+
+
+def _pair(value: Any) -> tuple[float, float]:
+    x, y = value
+    return float(x), float(y)
+
+
+def _page(entry: Mapping[str, Any]) -> Page:
+    trim = entry.get("trim_mm")
+    box = None if not trim else cast(tuple[float, float, float, float], tuple(float(v) for v in trim))
+    if box is not None and len(box) != 4:
+        raise ValueError("trim_mm must hold four numbers")
+    return Page(int(entry["page"]), cast(Side, str(entry["side"])), str(entry.get("section", "")), box,
+                tuple(_placed(c) for c in entry["components"]))
+
+
+def _placed(entry: Mapping[str, Any]) -> Placed:
+    if entry.get("cut", True) is False:
+        return Placed(str(entry["label"]), str(entry["kind"]), cut=False)
+    return Placed(str(entry["label"]), str(entry["kind"]), float(entry["x_mm"]), float(entry["y_mm"]),
+                  float(entry["w_mm"]), float(entry["h_mm"]))
