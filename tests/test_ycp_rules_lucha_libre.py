@@ -290,3 +290,25 @@ def test_dice_rolling_phase_advice_values_a_kept_roll_by_the_same_choices():
         for who in ("el-santo", "el-cavernario", "blue-demon", "el-bulldog"):
             kept = {c.keep: c.expected_fans for c in reroll_advice(roll, who)}[tuple(sorted(roll))]
             assert kept == best_choice(roll, who).outcome.fans >= 0
+
+
+def test_dice_rolling_phase_advice_for_every_two_and_three_dice_roll():
+    # An independent oracle for every keep choice: all rerolled faces in order, each roll worth
+    # its best set of moves or nothing, minus the Fan a reroll costs.
+    from itertools import combinations_with_replacement
+
+    def worth(roll, who):
+        return max([0, *(p.outcome.fans for p in ways_to_use(roll, who))])
+
+    cases = [(who, 2) for who in ("el-santo", "el-cavernario", "blue-demon", "el-bulldog")]
+    cases += [("blue-demon", 3), ("el-santo", 3)]       # each pair of teams, once with three dice
+    for who, n in cases:
+        for roll in combinations_with_replacement(range(1, 7), n):
+            advice = {c.keep: c.expected_fans for c in reroll_advice(roll, who)}
+            for keep, value in advice.items():
+                free = n - len(keep)
+                if free == 0:
+                    assert value == worth(roll, who)
+                    continue
+                outcomes = [worth(keep + new, who) for new in product(range(1, 7), repeat=free)]
+                assert value == Fraction(sum(outcomes), len(outcomes)) - 1, (who, roll, keep)

@@ -10,14 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...validators.ycp.postcard import CARD_H, CARD_W, GAMES, Postcard
+from ...validators.ycp.postcard import CARD_H, CARD_W, GAMES, SIZE_NAMES, Postcard
 from ...validators.ycp.postcard_file import load_postcard
 from ..sheet import Document, Piece, SheetSettings, component_size
 from .card import HEADER, card_back, card_front, measure
 from .gauges import gauge_document, gauge_scale
 
 RULESET = "ycp-0.9"
-SIZES = {"a6": "postcard-a6", "us": "postcard-us"}
 
 
 @dataclass(frozen=True)
@@ -36,7 +35,7 @@ def build(settings: SheetSettings, options: PostcardOptions = PostcardOptions())
     cards = [load_postcard(g) for g in options.games]
     doc = Document(settings, game="ycp", ruleset=RULESET, title="YCP postcards",
                    options={"games": list(options.games), "postcard": options.postcard, "gauges": False})
-    w, h = component_size(SIZES[options.postcard])
+    w, h = component_size(SIZE_NAMES[options.postcard])
     doc.add_pieces([postcard_piece(c, options.postcard) for c in cards], w, h, section="postcards")
     return doc
 
@@ -49,7 +48,7 @@ def default_gauges(settings: SheetSettings) -> Document:
 def postcard_piece(card: Postcard, size: str) -> Piece:
     """One postcard, front and back, with its text-fit record at the printed size."""
     label = f"ycp:{card.id}"
-    w, h = component_size(SIZES[size])
+    w, h = component_size(SIZE_NAMES[size])
     scale = min(w / CARD_W, h / CARD_H)
     return Piece("postcard", label, card_front(card, label=label), card_back(card),
                  {"game": card.id, "title": card.title, "size": size, "fit": measure(card, scale)})
