@@ -14,7 +14,7 @@ from ...validators.accellerator.board_file import board_data, standard_board
 from ...validators.accellerator.model import BOUNCES, PLAYERS, Rules
 from ..sheet import Document, SheetSettings
 from .board import BoardGeometry, add_board, tiling
-from .pieces import add_pieces_page
+from .pieces import add_pieces_page, fitted_bleed
 
 RULESET = "accellerator-1"
 
@@ -32,6 +32,7 @@ class AccelleratorOptions:
 def build(settings: SheetSettings, options: AccelleratorOptions | None = None) -> Document:
     """The whole set: the board (one page, or parts to tape) and the pieces sheet."""
     options = options or AccelleratorOptions()
+    settings = fitted_bleed(settings)
     board = options.board or standard_board()
     reading = Rules(options.bounce)
     cell = options.cell_mm or board.cell_mm
@@ -42,6 +43,6 @@ def build(settings: SheetSettings, options: AccelleratorOptions | None = None) -
     doc = Document(settings, game="accellerator", ruleset=RULESET, title="Accellerator",
                    options={"board": data, "cell_mm": cell, "tiles": parts,
                             "players": list(PLAYERS), "bounce": reading.bounce})
-    add_board(doc, geo)
+    add_board(doc, geo, reading.bounce)
     add_pieces_page(doc, reading)
     return doc

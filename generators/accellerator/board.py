@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from ...validators.accellerator.board import Board, cell_name
+from ...validators.accellerator.model import BOUNCES
 from ...validators.accellerator.pieces import BOARD_LABEL, TILE_LABEL
 from ...validators.errors import InputError
 from .example import draw_legend, legend_height
@@ -24,6 +25,8 @@ GRID_LINE = 0.35       # mm
 CAPTION = 9.0          # mm at the top of the usable area for the title or the part's name
 OVERLAP = 12.0         # mm of board printed on both neighbouring parts
 LEGEND_GAP = 6.0       # mm between the board and the worked example
+SMALLEST_PT = 6.0      # no printed text is smaller, at any --cell
+NAME_GREY = "#8f8f8f"  # the cell names: quiet (3.3:1 on white), lighter than the grid
 
 
 # ---------------------------------------------------------------- the board
@@ -52,8 +55,8 @@ def draw_board(pen: Pen, geo: BoardGeometry) -> None:
                  stroke=INK[h.player], width=0.6, radius=2)
         with _facing_player(pen, x + r.w * c / 2, y + r.h * c / 2, _side_angle(board, h.at)):
             pen.fit_text(0, 1.2, f"{GREEK[h.player]} {h.player} collector",
-                         max(r.w, r.h) * c - 4, size=min(7.0, c * 0.45), bold=True,
-                         colour=INK[h.player], anchor="centre", min_size=3)
+                         max(r.w, r.h) * c - 4, size=max(SMALLEST_PT, min(7.0, c * 0.45)),
+                         bold=True, colour=INK[h.player], anchor="centre", min_size=SMALLEST_PT)
     for cell in board.cells():
         x, y = geo.cell_box(*cell)
         kind = board.kind(cell)
@@ -63,16 +66,17 @@ def draw_board(pen: Pen, geo: BoardGeometry) -> None:
             with _facing_player(pen, x + c / 2, y + c / 2, _side_angle(board, cell)):
                 pen.text(0, c * 0.05, GREEK[player], size=c * 1.0, bold=True,
                          colour=INK[player], anchor="centre")
-                pen.fit_text(0, c * 0.35, player, c - 2, size=c * 0.4, colour=INK[player],
-                             anchor="centre", min_size=3)
+                pen.fit_text(0, c * 0.35, player, c - 2, size=max(SMALLEST_PT, c * 0.4),
+                             colour=INK[player], anchor="centre", min_size=SMALLEST_PT)
         elif kind == "reactor":
             pen.rect(x, y, c, c, fill="#fff3c4")
             pen.circle(x + c / 2, y + c / 2, c * 0.36, fill="#ffb300", stroke="#6d4c00", width=0.4)
             for angle in (0, 60, 120):
                 _orbit(pen, x + c / 2, y + c / 2, c * 0.3, c * 0.12, angle)
-            pen.fit_text(x + c / 2, y + c * 0.93, "REACTOR", c - 1.5, size=c * 0.3, bold=True,
-                         anchor="centre", min_size=3)
-        pen.text(x + 0.8, y + 2.0, cell_name(cell), size=min(4.5, c * 0.3), colour="#9e9e9e")
+            pen.fit_text(x + c / 2, y + c * 0.95, "REACTOR", c - 1.0, size=SMALLEST_PT, bold=True,
+                         anchor="centre", min_size=SMALLEST_PT)
+        else:
+            pen.text(x + 0.7, y + 2.4, cell_name(cell), size=SMALLEST_PT, colour=NAME_GREY)
     n = board.size
     for i in range(n + 1):
         x, _ = geo.cell_box(i, 0)
@@ -87,7 +91,7 @@ def _ring_names(pen: Pen, geo: BoardGeometry) -> None:
     """Column letters and row numbers in the ring, where no collector lies."""
     taken = {cell for h in geo.board.homes for cell in h.collector.cells()}
     n, c = geo.board.size, geo.cell
-    size = min(8.0, c * 0.5)
+    size = max(SMALLEST_PT, min(8.0, c * 0.5))
     for i in range(n):
         for ring in ((i, -1), (i, n), (-1, i), (n, i)):
             if ring in taken:
@@ -102,7 +106,7 @@ def _compasses(pen: Pen, geo: BoardGeometry) -> None:
     table are in board directions, north being the top of the printed board."""
     taken = {cell for h in geo.board.homes if h.collector for cell in h.collector.cells()}
     n, c = geo.board.size, geo.cell
-    arm, size = c * 0.3, min(7.0, c * 0.45)
+    arm, size = c * 0.3, max(SMALLEST_PT, min(7.0, c * 0.45))
     for corner in ((-1, -1), (n, -1), (-1, n), (n, n)):
         if corner in taken:
             continue
@@ -188,7 +192,7 @@ def tiling(settings: SheetSettings, side: float) -> Tiling:
     return Tiling(cols, rows, min(side, usable_w), min(side, usable_h), side)
 
 
-def add_board(doc: Document, geo: BoardGeometry) -> Tiling:
+def add_board(doc: Document, geo: BoardGeometry, bounce: str = BOUNCES[0]) -> Tiling:
     settings, page = doc.settings, doc.settings.paper
     t = tiling(settings, geo.side)
     top = page.height - settings.margin - CAPTION
@@ -202,7 +206,7 @@ def add_board(doc: Document, geo: BoardGeometry) -> Tiling:
                        f"(row {row + 1}, column {col + 1}): lay the grey strips over the "
                        "neighbouring part so the crosses match, then tape")
             draw = _board_page(geo, t, (bx, by, w, h), left, top, caption, label,
-                               (settings.margin, page.width - settings.margin))
+                               (settings.margin, page.width - settings.margin), bounce)
             kind = "board" if t.parts == 1 else "board-tile"
             placed = Placed(label, kind, left, top - h, w, h)
             data = {"row": row + 1, "col": col + 1, "rows": t.rows, "cols": t.cols} \
@@ -213,7 +217,8 @@ def add_board(doc: Document, geo: BoardGeometry) -> Tiling:
 
 
 def _board_page(geo: BoardGeometry, t: Tiling, part: tuple[float, float, float, float],
-                left: float, top: float, caption: str, label: str, span: tuple[float, float]):
+                left: float, top: float, caption: str, label: str, span: tuple[float, float],
+                bounce: str):
     bx, by, w, h = part
     x0, x1 = (left, left + w) if t.parts == 1 else span
     pen_margin = span[0]
@@ -236,7 +241,7 @@ def _board_page(geo: BoardGeometry, t: Tiling, part: tuple[float, float, float, 
         c.restoreState()
         room = top - h - pen_margin
         if t.parts == 1 and room >= LEGEND_GAP + legend_height():
-            draw_legend(pen, left, top - h - LEGEND_GAP, w)
+            draw_legend(pen, left, top - h - LEGEND_GAP, w, bounce)
 
     return draw
 

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 from ...validators.accellerator.board import cell_name
 from ...validators.accellerator.example import rules_example
-from ...validators.accellerator.model import FACING_NAMES, FACINGS, ORIENTATIONS, deflect
+from ...validators.accellerator.model import BOUNCES, FACING_NAMES, FACINGS, ORIENTATIONS, deflect
+from ...validators.accellerator.pieces import aid_texts
 from .pieces import DEFLECTOR_INK, INK, LIGHT
 from ..pen import Pen
 
@@ -47,7 +48,7 @@ def example() -> Example:
                    move.start, [s.end for s in move.steps], dict(move.after.deflectors))
 
 
-def example_notes() -> str:
+def example_notes(bounce: str = BOUNCES[0]) -> str:
     """The example and the two deflector tables in words, written from the trace."""
     move = rules_example()
     parts = [f"A starts on {cell_name(move.start)} facing {FACING_NAMES[move.facing]} with "
@@ -63,10 +64,10 @@ def example_notes() -> str:
     tables = [f"'{o}' turns " + ", ".join(f"{FACING_NAMES[f]} to {FACING_NAMES[deflect(f, o)]}"
                                          for f in FACINGS) + "." for o in ORIENTATIONS]
     return "\n".join([" ".join(parts), " ".join(tables) + " A quarter turn of the chit swaps them.",
-                      "Stepping off the edge uses a step: the pawn turns round where it stands."])
+                      dict(aid_texts(bounce)["back"]["effects"])["Edge"]])
 
 
-def draw_legend(pen: Pen, left: float, top: float, width: float) -> None:
+def draw_legend(pen: Pen, left: float, top: float, width: float, bounce: str = BOUNCES[0]) -> None:
     """The worked move drawn on a small grid, with the words beside it."""
     ex = example()
     pen.text(left, top - 3, "How a move goes (the rules' example)", size=9, bold=True)
@@ -78,14 +79,14 @@ def draw_legend(pen: Pen, left: float, top: float, width: float) -> None:
         return gx + (col[cell[0]] + 0.5) * MINI, gy - (row[cell[1]] + 0.5) * MINI
 
     for y in ex.rows:
-        pen.text(gx - 1.5, gy - (row[y] + 0.5) * MINI - 1, str(y + 1), size=5.5, colour="#757575",
+        pen.text(gx - 1.5, gy - (row[y] + 0.5) * MINI - 1, str(y + 1), size=6, colour="#616161",
                  anchor="right")
         for x in ex.cols:
             pen.rect(gx + col[x] * MINI, gy - (row[y] + 1) * MINI, MINI, MINI, stroke="#000000",
                      width=0.25)
     for x in ex.cols:
         pen.text(gx + (col[x] + 0.5) * MINI, gy - len(ex.rows) * MINI - 3, chr(ord("A") + x),
-                 size=5.5, colour="#757575", anchor="centre")
+                 size=6, colour="#616161", anchor="centre")
     for cell, orientation in ex.deflectors.items():
         x, y = gx + col[cell[0]] * MINI, gy - (row[cell[1]] + 1) * MINI
         low, high = (y + 1.2, y + MINI - 1.2) if orientation == "/" else (y + MINI - 1.2, y + 1.2)
@@ -102,7 +103,7 @@ def draw_legend(pen: Pen, left: float, top: float, width: float) -> None:
         pen.text(gx + col[cell[0]] * MINI + 1.0, gy - (row[cell[1]] + 1 - up) * MINI, str(n),
                  size=6, bold=True, colour="#555555")
     tx = gx + len(ex.cols) * MINI + 8
-    pen.paragraph(tx, top - 7, example_notes(), width - (tx - left), size=7.5, leading=1.3)
+    pen.paragraph(tx, top - 7, example_notes(bounce), width - (tx - left), size=7.5, leading=1.3)
 
 
 def _arrow_head(pen: Pen, tail: tuple[float, float], tip: tuple[float, float]) -> None:

@@ -10,13 +10,13 @@ decides how they look.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ...validators.accellerator.model import ENERGY_TOKENS, FACINGS, ORIENTATIONS, Rules, deflect
 from ...validators.accellerator.pieces import PIECES, PieceSpec, aid_texts
 from ...validators.errors import InputError
 from ..pen import Pen, pen_for
-from ..sheet import Document, Piece, Placed, SheetSettings, component_size, mirror
+from ..sheet import BLEED_STEP, Document, Piece, Placed, SheetSettings, component_size, mirror
 
 INK = {"alpha": "#c62828", "beta": "#1565c0", "delta": "#2e7d32", "gamma": "#6a1b9a"}
 LIGHT = {"alpha": "#ffcdd2", "beta": "#bbdefb", "delta": "#c8e6c9", "gamma": "#e1bee7"}
@@ -26,6 +26,9 @@ CHIT = 14.0            # mm, side of the square chits
 PAWN_W, PAWN_BASE, PAWN_FACE, PAWN_TAB = 13.0, 13.0, 25.0, 6.0
 PAWN_H = PAWN_BASE + 2 * PAWN_FACE + PAWN_TAB
 AID_TEXT = 7.2         # pt, the aid cards' body text
+SMALLEST_PT = 6.0      # no printed text is smaller
+EDGE = 3.0             # mm that text keeps inside every trim
+CAPTION_ROOM = 15.0    # mm between blocks of pieces: crop marks on both sides and a caption
 
 
 # ------------------------------------------------------------------- pawns
@@ -40,25 +43,24 @@ def pawn_standee(player: str):
     ink, light = INK[player], LIGHT[player]
 
     def draw(pen: Pen) -> None:
-        w = pen.w
+        w, b = pen.w, pen.bleed
         tab, face_b, face_a = PAWN_TAB, PAWN_TAB + PAWN_FACE, PAWN_TAB + 2 * PAWN_FACE
-        pen.rect(0, 0, w, tab, fill="#e0e0e0")
-        pen.text(w / 2, tab / 2 - 1, "glue", size=5, colour="#616161", anchor="centre")
-        pen.rect(0, tab, w, PAWN_FACE, fill=light)
-        pen.rect(0, face_b, w, PAWN_FACE, fill=light)
+        pen.background("#ffffff")
+        pen.rect(-b, -b, w + 2 * b, tab + b, fill="#e0e0e0")      # the glue tab (no words: too near the cut)
+        pen.rect(-b, tab, w + 2 * b, PAWN_FACE, fill=light)
+        pen.rect(-b, face_b, w + 2 * b, PAWN_FACE, fill=light)
         _arrow(pen, w / 2, tab + 3, tab + PAWN_FACE - 9, ink)        # back slope: up to the ridge
         _arrow(pen, w / 2, face_b + 9, face_a - 3, ink)              # front slope: down to the base
         pen.text(w / 2, tab + PAWN_FACE - 6.5, GREEK[player], size=11, bold=True, colour=ink,
                  anchor="centre")
         _rotated_text(pen, w / 2, face_b + 5, GREEK[player], 11, ink)
-        _rotated_text(pen, w / 2, face_a - 0.8, player, 5.5, "#000000")
-        pen.rect(0, face_a, w, PAWN_BASE, fill="#ffffff")
-        pen.text(w / 2, face_a + PAWN_BASE - 3.2, "base", size=5, colour="#616161", anchor="centre")
-        pen.fit_text(w / 2, face_a + 5.2, player, w - 2, size=6, bold=True, colour=ink,
-                     anchor="centre")
+        pen.text(w / 2, face_a + PAWN_BASE - EDGE - 2.2, "base", size=SMALLEST_PT, colour="#616161",
+                 anchor="centre")
+        pen.text(w / 2, face_a + 3.4, GREEK[player], size=9, bold=True, colour=ink,
+                 anchor="centre")       # the player's letter, as on the board's homes
         for y in (tab, face_b, face_a):
             pen.line(0, y, w, y, colour="#757575", width=0.2, dash=(1.2, 0.8))
-        pen.rect(0, 0, w, pen.h, stroke="#000000", width=0.3)
+        _outline(pen)
         pen.fit_text(w / 2, face_a + 1.1, f"[accellerator:pawn:{player}]", w - 0.6, size=3,
                      colour="#8a8a8a", anchor="centre", min_size=1.5)
 
@@ -86,35 +88,43 @@ def deflector_chit(pen: Pen) -> None:
     """A bar corner to corner: a quarter turn shows the other diagonal, so one chit
     serves as '/' and as '\\'; the small arrows at the free corners hint at the turn."""
     w = pen.w
-    pen.rect(0, 0, w, w, fill="#eceff1" if pen.ink_saver else "#cfd8dc")
+    pen.background("#eceff1" if pen.ink_saver else "#cfd8dc")
     pen.line(2.2, 2.2, w - 2.2, w - 2.2, colour=DEFLECTOR_INK, width=2.0)
-    pen.text(3.4, w - 4.6, "↻", size=7, colour="#455a64", anchor="centre")
-    pen.text(w - 3.4, 3.0, "↻", size=7, colour="#455a64", anchor="centre")
-    pen.rect(0, 0, w, w, stroke="#000000", width=0.3)
+    pen.text(4.6, w - 5.4, "↻", size=7, colour="#37474f", anchor="centre")
+    pen.text(w - 4.6, 4.2, "↻", size=7, colour="#37474f", anchor="centre")
+    _outline(pen)
     _chit_label(pen, "[accellerator:deflector]")
 
 
 def electron_chit(pen: Pen) -> None:
     w = pen.w
-    pen.rect(0, 0, w, w, fill="#ffffff")
+    pen.background("#ffffff")
     pen.circle(w / 2, w / 2 + 0.8, 4.6, fill="#fff3c4" if pen.ink_saver else "#ffb300",
                stroke="#6d4c00", width=0.4)
     pen.text(w / 2, w / 2 - 0.7, "e⁻", size=9, bold=True, anchor="centre")
-    pen.rect(0, 0, w, w, stroke="#000000", width=0.3)
+    _outline(pen)
     _chit_label(pen, "[accellerator:electron]")
 
 
 def energy_chit(player: str):
     def draw(pen: Pen) -> None:
         w = pen.w
-        pen.rect(0, 0, w, w, fill=LIGHT[player])
-        bolt = [(7.8, 12.6), (4.2, 7.2), (6.8, 7.2), (5.6, 3.0), (9.8, 8.6), (7.2, 8.6), (8.8, 12.6)]
+        pen.background(LIGHT[player])
+        bolt = [(6.8, 12.6), (3.2, 7.2), (5.8, 7.2), (4.6, 3.0), (8.8, 8.6), (6.2, 8.6), (7.8, 12.6)]
         pen.polygon(bolt, fill=INK[player])
-        pen.text(11.0, 10.2, GREEK[player], size=6, bold=True, colour=INK[player], anchor="centre")
-        pen.rect(0, 0, w, w, stroke="#000000", width=0.3)
+        pen.text(w - EDGE - 1.2, 8.2, GREEK[player], size=7, bold=True, colour=INK[player],
+                 anchor="centre")
+        _outline(pen)
         _chit_label(pen, f"[accellerator:energy:{player}]")
 
     return draw
+
+
+def _outline(pen: Pen) -> None:
+    """The trim line, drawn only when pieces share their cuts (no bleed): with a bleed the
+    crop marks guide the cut and a line on the trim would show on a slightly-off cut."""
+    if not pen.bleed:
+        pen.rect(0, 0, pen.w, pen.h, stroke="#000000", width=0.3)
 
 
 def _chit_label(pen: Pen, text: str) -> None:
@@ -167,11 +177,13 @@ def aid_back(pen: Pen, reading: Rules = Rules()) -> float:
 
 
 def _aid_frame(pen: Pen, title: str) -> None:
-    pen.rect(0, 0, pen.w, pen.h, fill="#ffffff")
-    pen.rect(0, pen.h - 11, pen.w, 11, fill="#ffffff" if pen.ink_saver else "#37474f")
+    """White card, a title band running into the bleed, the title 3 mm or more inside."""
+    b = pen.bleed
+    pen.background("#ffffff")
+    pen.rect(-b, pen.h - 11, pen.w + 2 * b, 11 + b, fill="#ffffff" if pen.ink_saver else "#37474f")
     pen.text(pen.w / 2, pen.h - 7.6, f"Accellerator: {title}", size=10, bold=True,
              colour="#37474f" if pen.ink_saver else "#ffffff", anchor="centre")
-    pen.rect(0, 0, pen.w, pen.h, stroke="#000000", width=0.3)
+    _outline(pen)
 
 
 # -------------------------------------------------------------- the sheet
@@ -188,7 +200,11 @@ class Spot:
 
 def pieces_layout(settings: SheetSettings) -> list[Spot]:
     """Aid cards and pawns along the top, then a block of chits per kind below: each
-    player's energy tokens on a row of their own, or packed when the page is short."""
+    player's energy tokens on a row of their own, or packed when the page is short.
+
+    Every piece keeps ``2 x bleed`` from its neighbours (the two aid cards, alike to the
+    last dot, share their cut) and each block of chits has room above it for crop marks
+    on both sides and its caption."""
     try:
         return _layout(settings, rows_per_player=True)
     except InputError:
@@ -197,23 +213,32 @@ def pieces_layout(settings: SheetSettings) -> list[Spot]:
 
 def _layout(settings: SheetSettings, *, rows_per_player: bool) -> list[Spot]:
     page = settings.paper
+    bleed = settings.bleed or 0.0
+    gutter = 2 * bleed
+    box_x, box_y, box_w, box_h = settings.layout_box()
     aid_w, aid_h = component_size("poker")
-    chit_cols = int(settings.layout_box()[2] // CHIT)
-    top = page.height - settings.margin - 6.0
+    chit_cols = int((box_w + gutter) // (CHIT + gutter))
+    top = box_y + box_h
     pawns = [s for s in PIECES if s.kind == "pawn"]
     aids = next(s for s in PIECES if s.kind == "aid")
-    row_w = aids.count * aid_w + 4 + len(pawns) * PAWN_W + (len(pawns) - 1) * 3
+    pawn_gap = max(3.0, gutter)
+    row_w = aids.count * aid_w + max(4.0, gutter) + len(pawns) * PAWN_W + (len(pawns) - 1) * pawn_gap
+    if row_w > box_w + 1e-6:
+        raise InputError(f"with a {bleed:g} mm bleed the aid cards and pawns do not fit across "
+                         f"{page.name} inside {settings.margin:g} mm margins: use a smaller --bleed",
+                         field="--bleed")
     x = (page.width - row_w) / 2
     spots = []
     for _ in range(aids.count):
         spots.append(Spot(aids, x, top - aid_h, aid_w, aid_h))
         x += aid_w
-    x += 4
+    x += max(4.0, gutter)
     for spec in pawns:
         spots.append(Spot(spec, x, top - PAWN_H, PAWN_W, PAWN_H))
-        x += PAWN_W + 3
-    y = top - max(aid_h, PAWN_H) - 8.0
-    left = (page.width - chit_cols * CHIT) / 2
+        x += PAWN_W + pawn_gap
+    room = CAPTION_ROOM + 2 * bleed
+    y = top - max(aid_h, PAWN_H) - room
+    left = (page.width - chit_cols * CHIT - (chit_cols - 1) * gutter) / 2
     for kind in ("deflector", "electron", "energy"):
         specs = [s for s in PIECES if s.kind == kind]
         per_player = rows_per_player and len(specs) > 1 and all(s.count <= chit_cols for s in specs)
@@ -223,13 +248,29 @@ def _layout(settings: SheetSettings, *, rows_per_player: bool) -> list[Spot]:
         for chits in groups:
             for i, spec in enumerate(chits):
                 row, col = divmod(i, chit_cols)
-                spots.append(Spot(spec, left + col * CHIT, y - (rows + row + 1) * CHIT, CHIT, CHIT))
+                spots.append(Spot(spec, left + col * (CHIT + gutter),
+                                  y - (rows + row + 1) * CHIT - (rows + row) * gutter, CHIT, CHIT))
             rows += math.ceil(len(chits) / chit_cols)
-        y -= rows * CHIT + 6.0
-    if y < settings.margin:
-        raise InputError(f"the pieces do not fit on {page.name} inside {settings.margin:g} mm margins",
-                         field="--margin")
+        y -= rows * CHIT + (rows - 1) * gutter + room
+    if y + room < box_y - 1e-6:
+        raise InputError(f"the pieces do not fit on {page.name} inside {settings.margin:g} mm "
+                         f"margins with a {bleed:g} mm bleed", field="--margin")
     return spots
+
+
+def fitted_bleed(settings: SheetSettings) -> SheetSettings:
+    """The settings with a bleed the pieces page can hold: an explicit ``--bleed`` as given
+    (refused later if it does not fit), the default lowered in steps until it fits."""
+    if settings.bleed is not None:
+        return settings
+    bleed = settings.paper.bleed
+    while bleed > 0:
+        try:
+            pieces_layout(replace(settings, bleed=bleed))
+            break
+        except InputError:
+            bleed = round(bleed - BLEED_STEP, 3)
+    return replace(settings, bleed=max(bleed, 0.0))
 
 
 def _drawer(spec: PieceSpec):
@@ -250,21 +291,25 @@ def add_pieces_page(doc: Document, reading: Rules = Rules()) -> None:
     settings = doc.settings
     spots = pieces_layout(settings)
 
+    bleed = settings.bleed or 0.0
+
     def draw(pen: Pen) -> None:
         seen = set()
         for spot in spots:
             c = pen.canvas
             c.saveState()
-            _drawer(spot.spec)(pen_for(c, spot.x, spot.y, spot.w, spot.h, clip=False,
+            _drawer(spot.spec)(pen_for(c, spot.x, spot.y, spot.w, spot.h, bleed=bleed,
                                        ink_saver=settings.ink_saver))
             c.restoreState()
             kind = spot.spec.kind
             if kind not in seen and kind not in ("pawn", "aid"):
-                seen.add(kind)
-                pen.text(spot.x, spot.y + spot.h + 1.8, CAPTIONS[kind], size=7, bold=True)
+                seen.add(kind)      # the caption sits midway between the marks of two blocks
+                pen.text(spot.x, spot.y + spot.h + bleed + CAPTION_ROOM / 2 - 1.0, CAPTIONS[kind],
+                         size=7, bold=True)
         pawns = [s for s in spots if s.spec.kind == "pawn"]
-        pen.paragraph(pawns[0].x, pawns[0].y - 1.5, CAPTIONS["pawn"],
-                      pawns[-1].x + PAWN_W - pawns[0].x, size=5.5, leading=1.15)
+        below = bleed + CAPTION_ROOM / 2 - 1.0     # past the crop marks under the pawns
+        pen.paragraph(pawns[0].x, pawns[0].y - below, CAPTIONS["pawn"],
+                      pawns[-1].x + PAWN_W - pawns[0].x, size=SMALLEST_PT, leading=1.15)
 
     def back(pen: Pen) -> None:
         for spot in spots:
@@ -272,8 +317,8 @@ def add_pieces_page(doc: Document, reading: Rules = Rules()) -> None:
                 x, y = mirror(settings, spot.x, spot.y, spot.w, spot.h, offset=False)
                 c = pen.canvas
                 c.saveState()
-                aid_back(pen_for(c, x, y, spot.w, spot.h, clip=False, ink_saver=settings.ink_saver),
-                         reading)
+                aid_back(pen_for(c, x, y, spot.w, spot.h, bleed=bleed,
+                                 ink_saver=settings.ink_saver), reading)
                 c.restoreState()
 
     placed = [Placed(s.spec.label, s.spec.kind, s.x, s.y, s.w, s.h) for s in spots]
