@@ -1,1 +1,1 @@
-"""Bonnie and clyde: its postcard's rules facts (``card``), executable rules and text/JSON reports."""
+"""Bonnie and clyde: its postcard's rules facts (``card``), executable rules and text/JSON reports, and the whole-game engine (``play``)."""

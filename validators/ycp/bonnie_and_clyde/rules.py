@@ -15,11 +15,12 @@ Passion cube, a Poem cube or an action cube.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
 from ...errors import InputError, RuleError
+from ...frozen import replace
 from ...schema import field
 from ..tables import Table, build_rules, table_data
 

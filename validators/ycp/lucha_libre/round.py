@@ -10,13 +10,14 @@ applies them to the match state the way the Resolution Phase orders them.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from itertools import combinations_with_replacement
 from math import factorial, prod
 from collections.abc import Iterable
 
+from ...frozen import replace
 from .rules import Face, Move, Roll, WrestlerId, choices, outcome, rules
 
 

@@ -1,1 +1,1 @@
-"""The last glow: its postcard's rules facts (``card``), executable rules and text/JSON reports."""
+"""The last glow: its postcard's rules facts (``card``), executable rules and text/JSON reports, and the whole-game engine (``play``)."""

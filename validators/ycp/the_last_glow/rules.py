@@ -13,12 +13,13 @@ HeartMove(kind='explode', to=None)
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from collections.abc import Collection
 
 from ...errors import InputError, RuleError
+from ...frozen import replace
 from ...schema import field
 from ..tables import Table, build_rules, table_data
 

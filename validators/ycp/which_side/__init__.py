@@ -1,1 +1,1 @@
-"""Which side: its postcard's rules facts (``card``), executable rules and text/JSON reports."""
+"""Which side: its postcard's rules facts (``card``), executable rules and text/JSON reports, and the whole-game engine (``play``)."""

@@ -14,11 +14,12 @@ cube stands on 3, 6 or 8).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cache
 from collections.abc import Mapping, Sequence
 
 from ...errors import InputError, RuleError
+from ...frozen import replace
 from ...schema import field
 from ..tables import Table, build_rules, table_data
 

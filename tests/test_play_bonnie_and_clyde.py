@@ -1,0 +1,107 @@
+"""Bonnie and Clyde's whole-game engine: games end, follow the rules, replay from a seed."""
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from icp_print.validators.ycp.bonnie_and_clyde.play import GAME, BonnieAndClydeState
+from icp_print.validators.ycp.bonnie_and_clyde.actions import ACTIONS, CUBES
+from icp_print.validators.ycp.bonnie_and_clyde.rules import Gauges
+from icp_print.validators.ycp.postcard import Actions
+from icp_print.validators.ycp.postcard_file import load_postcard
+from playcheck import check_finished, play_out, record
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_random_games_end_without_error(seed):
+    check_finished(play_out(GAME, seed))
+
+
+def test_same_seed_same_game():
+    assert record(play_out(GAME, 7)) == record(play_out(GAME, 7))
+
+
+def test_actions_are_the_postcards_action_spaces():
+    printed = {i.name for block in load_postcard("bonnie-and-clyde").of_kind(Actions) for i in block.items}
+    assert {a.label for a in ACTIONS.values()} == printed
+
+
+def state_at(gauges: Gauges, seed: int = 0) -> BonnieAndClydeState:
+    """A game whose police roll is settled, at the first Place, with these gauges."""
+    state = GAME.new_state(1, random.Random(seed), {})
+    state.gauges, state.phase, state.left, state.used, state.dropped = gauges, "place", dict(CUBES), frozenset(), 0
+    state.events.clear()
+    return state
+
+
+def test_places_two_different_each_turn():
+    state = state_at(Gauges(savings=5))
+    state.apply("dallas", random.Random(0))
+    assert "dallas" not in state.legal_actions() and state.phase == "place"
+    state.apply("home", random.Random(0))
+    assert state.phase == "daily"
+
+
+def test_daily_actions_two_different_each_turn_one_label_for_both_ways_to_pay():
+    state = state_at(Gauges(savings=5))
+    for place in ("dallas", "home"):
+        state.apply(place, random.Random(0))
+    state.apply("ammunition-buy", random.Random(0))
+    assert "ammunition-steal" not in state.legal_actions()
+
+
+def test_leave_town_only_with_love_to_death():
+    assert "leave-town" not in state_at(Gauges(savings=5)).legal_actions()
+    state = state_at(Gauges(love=2, ammunition=2, passion=2, poems=3, savings=5))
+    for place in ("dallas", "home"):
+        state.apply(place, random.Random(0))
+    assert "leave-town" in state.legal_actions()
+
+
+def test_win_leave_town_and_love_to_death_at_the_end_of_the_turn():
+    state = state_at(Gauges(love=2, ammunition=2, passion=2, poems=3, savings=5))
+    for action in ("dallas", "home", "leave-town", "good-work"):
+        state.apply(action, random.Random(0))
+    assert state.returns() == (1.0,) and state.turns == 1
+
+
+def test_savings_below_0_lose_the_game():
+    state = state_at(Gauges(savings=0))
+    state.apply("ride", random.Random(0))
+    assert state.is_terminal() and state.returns() == (0.0,)
+    assert state.events["lost: Savings below 0"] == 1
+
+
+def test_daily_life_cost_unpaid_loses():
+    state = state_at(Gauges(savings=0))
+    for action in ("home", "cement-city", "good-work", "ammunition-steal"):
+        state.apply(action, random.Random(0))
+    assert state.events["lost: cannot pay the Daily Life Cost"] == 1
+
+
+def test_ammunition_choice_offered_after_the_police_roll_only_with_ammunition():
+    for seed in range(40):
+        state = GAME.new_state(1, random.Random(seed), {})
+        assert state.phase != "police"                  # no Ammunition at the start: no choice
+    state = state_at(Gauges(savings=5, ammunition=1))
+    state._start_turn(random.Random(0))
+    assert state.phase == "police" and state.legal_actions() == (0, 1)
+
+
+def test_lost_action_cube_player_picks_places_or_daily():
+    state = state_at(Gauges(savings=5, ammunition=0))
+    state.phase, state.roll = "police", 6                # 6: Police Threat +1 and Ammunition -1 at 0
+    state._police(0, random.Random(1))
+    assert state.phase == "drop" and state.legal_actions() == ("place", "daily")
+    state.apply("daily", random.Random(1))
+    assert state.left == {"place": CUBES["place"], "daily": CUBES["daily"] - 1}
+
+
+def test_clone_is_independent():
+    state = state_at(Gauges(savings=5))
+    twin = state.clone()
+    twin.apply("dallas", random.Random(0))
+    assert state.left["place"] == 2 and state.gauges.savings == 5 and not state.events

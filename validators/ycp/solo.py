@@ -1,0 +1,60 @@
+"""What every solo YCP engine shares: one seat, a turn counter, the events tally, the outcome.
+
+A solo game's only seat is 0; a round is one turn.  Subclasses set
+``outcome`` to 1.0 (won) or 0.0 (lost) when the game ends and count what
+fired in ``events``.
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from ..play import TERMINAL, Seat
+
+WIN, LOSS = 1.0, 0.0
+TERMINAL_SCORE = 1000.0
+"""What ``heuristic`` answers for a won game (and minus it for a lost one)."""
+
+
+class SoloState:
+    """The bookkeeping half of a solo :class:`~..play.PlayState`."""
+
+    num_players = 1
+
+    def __init__(self) -> None:
+        self.turns = 0
+        self.events: Counter[str] = Counter()
+        self.outcome: float | None = None
+
+    @property
+    def rounds(self) -> int:
+        return self.turns
+
+    def current_player(self) -> Seat:
+        return TERMINAL if self.outcome is not None else 0
+
+    def is_terminal(self) -> bool:
+        return self.outcome is not None
+
+    def returns(self) -> tuple[float, ...]:
+        return (self.outcome or 0.0,)
+
+    def end(self, outcome: float, why: str) -> None:
+        """Finish the game and count why it ended (``won``, ``lost: ...``)."""
+        self.outcome = outcome
+        self.events[why] += 1
+
+    def terminal_score(self) -> float | None:
+        """The heuristic of a finished game, or None while it is running."""
+        if self.outcome is None:
+            return None
+        return TERMINAL_SCORE if self.outcome == WIN else -TERMINAL_SCORE
+
+    def clone(self):
+        """A copy sharing nothing mutable: every list, dict, set and tally is copied."""
+        twin = object.__new__(type(self))
+        state = twin.__dict__
+        state.update(self.__dict__)
+        for name, value in state.items():
+            if isinstance(value, (list, dict, set)):
+                state[name] = value.copy()
+        return twin
