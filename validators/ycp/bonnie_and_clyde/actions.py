@@ -1,7 +1,7 @@
 """Bonnie and Clyde's Places and Daily Actions as code.
 
 Each action is a list of gauge changes applied in the order the rules list
-them, through :func:`..bonnie_and_clyde_rules.change`, so every end of a gauge
+them, through :func:`.rules.change`, so every end of a gauge
 (Passion, Poem, prison, a lost cube) works as in the police table.  Get
 Ammunition and Stick Up let the player pick what to pay with: each way is its
 own :class:`Action`, under the one label the postcard prints.

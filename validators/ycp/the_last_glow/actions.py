@@ -1,4 +1,4 @@
-"""The Last Glow's crew actions and Storm Phase as code, on top of :mod:`..last_glow_rules`.
+"""The Last Glow's crew actions and Storm Phase as code, on top of :mod:`.rules`.
 
 The storm table, the damage, Hunt and the Lighthouse's sinking live in the
 rules module; this module adds what the crew can do and the order the Storm

@@ -1,7 +1,7 @@
 """Which Side's worker actions as code: the Tenement, the Anarchist Group and New York.
 
 An action takes the city and the Anarchist Group's resources and gives both
-back changed; the gauges go through :mod:`..which_side_rules` (Hurt and Jail
+back changed; the gauges go through :mod:`.rules` (Hurt and Jail
 included).  Where the rules give the player a choice (Risk or Unsanitary,
 free a comrade or calm the police) each choice is its own :class:`Action`
 under the one label the postcard prints.  ``possible`` rules out a placement
