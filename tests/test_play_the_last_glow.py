@@ -68,7 +68,7 @@ def test_three_structure_points_leave_four_crew():
     assert state.crew_left == 4
 
 
-def test_second_full_throttle_costs_one_structure():
+def test_full_throttle_after_the_first_costs_one_structure():
     state = GAME.new_state(1, random.Random(0), {})
     state.board = Board(Lighthouse((3, 5), 3, 6))
     state._start_turn()
@@ -76,7 +76,8 @@ def test_second_full_throttle_costs_one_structure():
     assert state.board.lighthouse.structure == 6 and state.board.lighthouse.square == (3, 4)
     state.apply(("full-throttle",), random.Random(0))
     assert state.board.lighthouse.structure == 5 and state.board.lighthouse.square == (3, 3)
-    assert ("full-throttle",) not in state.legal_actions()          # two spaces on the postcard
+    state.apply(("full-throttle",), random.Random(0))                # an open area: no limit
+    assert state.board.lighthouse.structure == 4 and state.board.lighthouse.square == (3, 2)
 
 
 def test_lighthouse_never_moves_onto_a_heart():

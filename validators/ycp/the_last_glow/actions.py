@@ -8,7 +8,8 @@ Choices where the rules are open (docs/ycp.md):
 
 * Light Up and Repair stop at the top of their gauges (Brightness 8,
   Structure 6, as printed).
-* Sleep on an item next to the Lighthouse takes both Sleep spaces.
+* Sleep on an item next to the Lighthouse takes two crew; every Full
+  Throttle after the first in a turn costs 1 Structure.
 * Hearts move from the lowest line up, left to right on a line, so a Heart
   is blocked only by where the others already are.
 * The Lighthouse sinking onto a Heart, or a new Heart appearing on it, is a
@@ -139,7 +140,7 @@ def _repair(board: Board, move: CrewMove, throttles: int, rng: random.Random) ->
 
 
 def _full_throttle(board: Board, move: CrewMove, throttles: int, rng: random.Random) -> None:
-    """One line up; the second Full Throttle of a turn costs 1 Structure."""
+    """One line up; each Full Throttle after the first of a turn costs 1 Structure."""
     lh = board.lighthouse
     board.lighthouse = replace(lh, square=_moved(board, 0, -1),
                                structure=lh.structure - (1 if throttles >= 1 else 0))

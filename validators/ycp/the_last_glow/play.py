@@ -6,8 +6,8 @@ the Lighthouse sinks and dims, every Heart moves, new Hearts appear (Storm
 mode one die a turn, Nightmare mode the sequence).  Six Victory Points win;
 Structure 0, a crash or a Heart landing at 0 VP lose.
 
-Every crew member must be placed, within the postcard's spaces for each
-action; a crew member who has no open action left stays idle (the rules do
+Every crew member must be placed; the postcard's action areas take any
+number of crew (a limit there would be obeyed); a crew member who has no open action left stays idle (the rules do
 not say what happens then).  Other choices are listed in :mod:`.actions`.
 
 >>> import random
@@ -35,7 +35,7 @@ IDLE = ("idle",)
 
 @cache
 def spaces() -> dict[str, int]:
-    """Crew spaces of each action, as printed on the postcard."""
+    """Crew spaces of each action, as printed on the postcard (0: an open area, no limit)."""
     return {item.name: item.slots for block in load_postcard("the-last-glow").of_kind(Actions)
             for item in block.items}
 
@@ -61,7 +61,7 @@ class LastGlowState(SoloState):
     def _moves(self) -> dict[PlayAction, CrewMove]:
         room = spaces()
         return {_key(m): m for m in crew_moves(self.board, self.crew_left)
-                if self.placed.get(m.label, 0) + m.crew <= room[m.label]}
+                if not room[m.label] or self.placed.get(m.label, 0) + m.crew <= room[m.label]}
 
     def apply(self, action: PlayAction, rng: random.Random) -> None:
         if action == IDLE:
