@@ -1,1 +1,2 @@
-"""The last glow: its postcard's rules facts (``card``), executable rules and text/JSON reports, and the whole-game engine (``play``)."""
+"""The last glow: its postcard's rules facts (``card``), executable rules and text/JSON reports;
+the whole-game engine for computer players (``play``, with ``actions``)."""

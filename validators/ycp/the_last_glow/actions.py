@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Callable
+from collections.abc import Callable
 
 from ...frozen import replace
 from .rules import (Lighthouse, Square, contact_loses_game, hunt_succeeds,
@@ -66,7 +66,7 @@ class Board:
     victory: int = 0
     lost: str = ""                   # why the game was lost ("" while it is not)
 
-    def copy(self) -> "Board":
+    def copy(self) -> Board:
         return Board(self.lighthouse, list(self.hearts), set(self.items), self.captured, self.victory, self.lost)
 
     @property

@@ -27,7 +27,7 @@ from .rules import crew_actions, rules
 from ..postcard import Actions
 from ..postcard_file import load_postcard
 from ..solo import LOSS, WIN, SoloState
-from .actions import Board, CrewMove, card, crew_moves, perform, setup, storm_phase
+from .actions import CrewMove, card, crew_moves, perform, setup, storm_phase
 
 MODES = ("storm", "nightmare")
 IDLE = ("idle",)
@@ -106,7 +106,7 @@ class LastGlowState(SoloState):
         return (10 * b.victory + 8 * b.captured + 4 * len(b.items) + 2 * b.lighthouse.structure
                 + 0.5 * min(b.lighthouse.brightness, 3) + 1.5 * (rules().lines - line) - 2 * near)
 
-    def clone(self) -> "LastGlowState":
+    def clone(self) -> LastGlowState:
         twin = super().clone()
         twin.board = self.board.copy()
         return twin

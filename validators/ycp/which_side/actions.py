@@ -17,7 +17,7 @@ False
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from collections.abc import Callable
 
 from ...frozen import replace
 from .rules import City, raise_gauge
