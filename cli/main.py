@@ -102,6 +102,8 @@ def _core(attribute: str, summary: str | None = None) -> LazyCommand:
 PRINT_COMMANDS = {
     "check": _core("check_command"),
     "all": _core("all_command"),
+    "analyse": LazyCommand(f"{_package}.analyse", "analyse_command",
+                           "Play many whole games with computer players: balance, difficulty, length."),
     **{g.command: LazyCommand(g.module("cli"), "print_command", g.summary) for g in GAMES},
 }
 SOLVE_COMMANDS = {g.id: LazyCommand(g.module("cli"), "solve_command") for g in GAMES if g.solve}

@@ -182,7 +182,21 @@ class Totals:
             "turn_histogram": {str(k): v for k, v in sorted(self.turns.counts.items())},
             "events_per_game": {k: round(v / self.games, 4) for k, v in sorted(self.events.items())}
             if self.games else {},
+            "completed_per_played": completion(self.events),
+            "attempts_per_completed": {k[10:]: round(n / self.events[f"completed:{k[10:]}"], 3)
+                                       for k, n in sorted(self.events.items())
+                                       if k.startswith("attempted:") and self.events[f"completed:{k[10:]}"]},
         }
+
+
+def completion(events: Counter[str]) -> dict[str, float]:
+    """For every ``played:X`` with a ``completed:X`` count: how often X, once played, was completed.
+
+    >>> completion(Counter({"played:red goal": 4, "completed:red goal": 3, "played:gimme": 2}))
+    {'red goal': 0.75}
+    """
+    return {k[7:]: round(events[f"completed:{k[7:]}"] / n, 4) for k, n in sorted(events.items())
+            if k.startswith("played:") and n and f"completed:{k[7:]}" in events}
 
 
 def _rate(wins: float, games: float) -> dict:

@@ -213,6 +213,7 @@ class RybState:
 
 
 GAME = RybGame(load_deck(REFERENCE_DECK))
+ENGINES = (GAME,)
 
 
 def game_for_deck(deck: Deck) -> RybGame:

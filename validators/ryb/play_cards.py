@@ -401,7 +401,7 @@ def _declare(s: RybState, action: tuple, rng: random.Random) -> None:
         _end_turn(s)
         return
     s.declared, s.phase = action, DECLARED
-    s.events["attempt"] += 1
+    s.events[f"attempted:{_goal(s)[0].colour} goal"] += 1
 
 
 def _goal(s: RybState) -> tuple[Goal, int]:

@@ -1,0 +1,185 @@
+"""An analysis as a report people look at: vector charts, the table and the command.
+
+``report_bytes(data, lines, kind)`` draws from the JSON of an analysis
+(:func:`~..validators.analysis.text.analysis_json`) and its text table:
+
+- game length (turns) of every run, as a histogram;
+- win rate by seat with 95% error bars (for a solo game: the win probability
+  of each run, e.g. each difficulty mode);
+- how often each card, action or rule fired per game;
+- where the game counts cards attempted, played and completed (RYB's Goals):
+  attempts per completion, and how often each card once played was completed.
+
+``pdf`` is one page per chart after a page with the table and the command;
+``html`` is one self-contained file with the charts inline as SVG.  Dates
+and SVG ids are fixed, so the same analysis gives the same bytes.
+"""
+from __future__ import annotations
+
+import html
+import io
+from typing import Any
+
+TOP_EVENTS = 24
+COLOURS = ("#1f4e9c", "#c62828", "#2e8b3e", "#ef7d00", "#6a3d9a", "#212121")
+
+
+def _pyplot() -> Any:
+    import matplotlib
+    matplotlib.use("Agg")
+    matplotlib.rcParams.update({"svg.hashsalt": "icp-print", "svg.fonttype": "path",
+                                "pdf.fonttype": 42, "font.size": 9})
+    import matplotlib.pyplot as plt
+    return plt
+
+
+def figures(data: dict) -> list[Any]:
+    """The report's charts as matplotlib figures."""
+    plt = _pyplot()
+    charts = [_lengths(plt, data), _wins(plt, data), _events(plt, data)]
+    if any(run["attempts_per_completed"] for run in data["runs"]):
+        charts.append(_ratio(plt, data, "attempts_per_completed", "attempts per completion",
+                             "attempts it takes to complete a card"))
+    if any(run["completed_per_played"] for run in data["runs"]):
+        charts.append(_ratio(plt, data, "completed_per_played", "completed, per card played",
+                             "how often a card once played is completed"))
+    return charts
+
+
+def _lengths(plt: Any, data: dict) -> Any:
+    fig, ax = plt.subplots(figsize=(8, 4.5))
+    for i, run in enumerate(data["runs"]):
+        counts = {int(k): v for k, v in run["turn_histogram"].items()}
+        xs = sorted(counts)
+        total = sum(counts.values())
+        ax.step(xs, [counts[x] / total for x in xs], where="mid", color=COLOURS[i % len(COLOURS)],
+                label=f"{run['label']} (median {run['turns']['median']})")
+    ax.set_xlabel("turns in a game")
+    ax.set_ylabel("share of games")
+    ax.set_title(f"{data['game']}: game length")
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    return fig
+
+
+def _wins(plt: Any, data: dict) -> Any:
+    fig, ax = plt.subplots(figsize=(8, 4.5))
+    runs = data["runs"]
+    if data["players"] == 1:
+        rows = [run["win_rate_by_seat"][0] for run in runs]
+        _bars(ax, range(len(runs)), rows, COLOURS[0], 0.6)
+        ax.set_xticks(range(len(runs)), [run["label"] for run in runs])
+        ax.set_ylabel("win probability (95% interval)")
+        ax.set_title(f"{data['game']}: win probability by mode")
+    else:
+        width = 0.8 / len(runs)
+        for i, run in enumerate(runs):
+            seats = range(len(run["win_rate_by_seat"]))
+            _bars(ax, [s + (i - (len(runs) - 1) / 2) * width for s in seats],
+                  run["win_rate_by_seat"], COLOURS[i % len(COLOURS)], width, run["label"])
+        ax.axhline(1 / data["players"], color="grey", linestyle="--", linewidth=0.8,
+                   label="fair share")
+        ax.set_xticks(range(data["players"]), [f"seat {s + 1}" for s in range(data["players"])])
+        ax.set_ylabel("share of games won (95% interval)")
+        ax.set_title(f"{data['game']}: win rate by seat")
+        ax.legend(fontsize=8)
+    ax.set_ylim(0, 1)
+    fig.tight_layout()
+    return fig
+
+
+def _bars(ax: Any, xs: Any, rows: list[dict], colour: str, width: float, label: str | None = None) -> None:
+    rates = [r["rate"] for r in rows]
+    errors = [[r["rate"] - r["low"] for r in rows], [r["high"] - r["rate"] for r in rows]]
+    ax.bar(list(xs), rates, width=width, color=colour, yerr=errors, capsize=3, label=label)
+
+
+def _events(plt: Any, data: dict) -> Any:
+    runs = data["runs"]
+    names: dict[str, float] = {}
+    for run in runs:
+        for name, value in run["events_per_game"].items():
+            names[name] = max(names.get(name, 0.0), value)
+    shown = sorted(sorted(names), key=lambda n: -names[n])[:TOP_EVENTS]
+    fig, ax = plt.subplots(figsize=(8, max(3.0, 0.28 * len(shown) + 1.2)))
+    height = 0.8 / len(runs)
+    for i, run in enumerate(runs):
+        ys = [j + (i - (len(runs) - 1) / 2) * height for j in range(len(shown))]
+        ax.barh(ys, [run["events_per_game"].get(n, 0.0) for n in shown], height=height,
+                color=COLOURS[i % len(COLOURS)], label=run["label"])
+    ax.set_yticks(range(len(shown)), shown)
+    ax.invert_yaxis()
+    ax.set_xlabel("times per game")
+    ax.set_title(f"{data['game']}: cards, actions and rules used")
+    if len(runs) > 1:
+        ax.legend(fontsize=8)
+    fig.tight_layout()
+    return fig
+
+
+def _ratio(plt: Any, data: dict, key: str, axis: str, title: str) -> Any:
+    """A figure per card (RYB: per Goal colour), so that an easy or a hard colour stands out."""
+    runs = data["runs"]
+    names = sorted({n for run in runs for n in run[key]})
+    fig, ax = plt.subplots(figsize=(8, 4.5))
+    width = 0.8 / len(runs)
+    for i, run in enumerate(runs):
+        xs = [j + (i - (len(runs) - 1) / 2) * width for j in range(len(names))]
+        ax.bar(xs, [run[key].get(n, 0.0) for n in names], width=width,
+               color=COLOURS[i % len(COLOURS)], label=run["label"])
+    ax.set_xticks(range(len(names)), names, rotation=30, ha="right")
+    ax.set_ylim(bottom=0)
+    ax.set_ylabel(axis)
+    ax.set_title(f"{data['game']}: {title}")
+    if len(runs) > 1:
+        ax.legend(fontsize=8)
+    fig.tight_layout()
+    return fig
+
+
+def report_bytes(data: dict, lines: list[str], kind: str) -> bytes:
+    """The whole report as ``pdf`` or ``html`` bytes."""
+    plt = _pyplot()
+    charts = figures(data)
+    try:
+        if kind == "pdf":
+            return _pdf(plt, data, lines, charts)
+        return _html(data, lines, charts)
+    finally:
+        for fig in charts:
+            plt.close(fig)
+
+
+def _pdf(plt: Any, data: dict, lines: list[str], charts: list[Any]) -> bytes:
+    from matplotlib.backends.backend_pdf import PdfPages
+    out = io.BytesIO()
+    with PdfPages(out, metadata={"CreationDate": None, "ModDate": None,
+                                 "Title": f"{data['game']} analysis"}) as pdf:
+        per_page = 70
+        for start in range(0, max(1, len(lines)), per_page):
+            page = plt.figure(figsize=(8.27, 11.69))
+            page.text(0.05, 0.97, "\n".join(lines[start:start + per_page]), family="monospace",
+                      fontsize=6.5, va="top", wrap=True)
+            pdf.savefig(page)
+            plt.close(page)
+        for fig in charts:
+            pdf.savefig(fig)
+    return out.getvalue()
+
+
+def _html(data: dict, lines: list[str], charts: list[Any]) -> bytes:
+    svgs = []
+    for fig in charts:
+        buffer = io.StringIO()
+        fig.savefig(buffer, format="svg", metadata={"Date": None})
+        svg = buffer.getvalue()
+        svgs.append(svg[svg.index("<svg"):])
+    title = html.escape(f"{data['game']} analysis")
+    body = "\n".join(f"<figure>{svg}</figure>" for svg in svgs)
+    page = (f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            f"<title>{title}</title><style>body{{font-family:sans-serif;max-width:60em;"
+            f"margin:2em auto}}pre{{background:#f4f4f4;padding:1em;overflow-x:auto}}"
+            f"figure svg{{max-width:100%;height:auto}}</style></head><body>\n"
+            f"<h1>{title}</h1>\n<p>Produced by:</p><pre>{html.escape(data['command'])}</pre>\n"
+            f"<pre>{html.escape(chr(10).join(lines))}</pre>\n{body}\n</body></html>\n")
+    return page.encode("utf-8")

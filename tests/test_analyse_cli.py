@@ -1,0 +1,114 @@
+"""`icp-print analyse`: the table, JSON, reports that open, decks beside the reference, errors."""
+from __future__ import annotations
+
+import json
+
+import pypdfium2
+import pytest
+
+from conftest import assert_clean_failure
+
+UNBALANCED = """
+[deck]
+name = "Easy red"
+variable = "reset"
+[[goal]]
+colour = "red"
+targets = [1, 1, 2, 2, 2, 3, 3]
+[[goal]]
+colour = "blue"
+targets = [18, 18, 20, 20]
+[[goal]]
+colour = "yellow"
+targets = [18, 18, 20, 20]
+[[goal]]
+colour = "black"
+targets = [10, 11, 12]
+[[action]]
+name = "gimme"
+count = 2
+[[action]]
+name = "swap"
+count = 2
+"""
+
+
+def analyse(run, *args: str) -> dict:
+    result = run("analyse", *args, "--json")
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def test_analyse_reports_seats_length_and_events_and_the_command(run):
+    data = analyse(run, "ryb", "--players", "3", "--games", "12", "--seed", "4", "--workers", "1")
+    (only,) = data["runs"]
+    assert only["games"] == 12 and len(only["win_rate_by_seat"]) == 3
+    assert sum(r["wins"] for r in only["win_rate_by_seat"]) == only["finished"]
+    assert only["events_per_game"]["won"] == only["finished"] / 12
+    assert data["command"] == "icp-print analyse ryb --games 12 --players 3 --workers 1 --seed 4 --json"
+    text = run("analyse", "ryb", "--players", "3", "--games", "12", "--seed", "4").stdout
+    assert "first player" in text and "seat 3 (greedy) wins" in text
+
+
+def test_same_seed_same_numbers_on_one_or_two_workers(run):
+    one = analyse(run, "ryb", "--players", "2", "--games", "10", "--workers", "1")["runs"]
+    two = analyse(run, "ryb", "--players", "2", "--games", "10", "--workers", "2")["runs"]
+    assert one == two
+
+
+def test_pdf_report_opens_with_the_table_and_every_chart(run, tmp_path):
+    out = tmp_path / "r.pdf"
+    result = run("analyse", "ryb", "--players", "2", "--games", "6", "--report", str(out))
+    assert result.exit_code == 0, result.output
+    pdf = pypdfium2.PdfDocument(str(out))
+    assert len(pdf) == 6    # the table; length, wins, events, attempts and completion by colour
+    first = pdf[0].get_textpage().get_text_range()
+    assert "icp-print analyse ryb" in first and "seat 1" in first
+    first_bytes = out.read_bytes()
+    run("analyse", "ryb", "--players", "2", "--games", "6", "--report", str(out))
+    assert out.read_bytes() == first_bytes
+
+
+def test_html_report_is_one_self_contained_file(run, tmp_path):
+    out = tmp_path / "r.html"
+    result = run("analyse", "ryb", "--players", "2", "--games", "6", "--report", str(out))
+    assert result.exit_code == 0, result.output
+    page = out.read_text()
+    assert page.count("<svg") == 5 and "icp-print analyse ryb" in page
+    for outside in ("src=", "<link", "<script", "url(http", "@import"):
+        assert outside not in page
+
+
+def test_an_unbalanced_deck_shows_up_beside_the_reference(run, tmp_path):
+    deck = tmp_path / "easy-red.toml"
+    deck.write_text(UNBALANCED)
+    data = analyse(run, "ryb", "--deck", str(deck), "--players", "3", "--games", "40")
+    mine, reference = data["runs"]
+    assert mine["label"] == "deck easy-red.toml" and reference["label"] == "reference deck"
+    tries = mine["attempts_per_completed"]
+    assert tries["red goal"] < 1.1 and tries["blue goal"] > 2 * tries["red goal"]
+    assert tries["yellow goal"] > 2 * tries["red goal"]
+    spread = reference["attempts_per_completed"]
+    assert max(spread.values()) < 1.5 * min(spread.values())
+    assert mine["turns"]["mean"] > reference["turns"]["mean"]
+
+
+def test_a_deck_that_breaks_the_rules_is_refused(run, tmp_path):
+    deck = tmp_path / "bad.toml"
+    deck.write_text('[deck]\nname = "x"\n[[goal]]\ncolour = "red"\ntarget = 4\n')
+    assert_clean_failure(run("analyse", "ryb", "--deck", str(deck)), 1)
+
+
+@pytest.mark.parametrize("args, code, said", [
+    (("mad-maxence",), 2, "adventure booklet"),
+    (("chess",), 2, "no whole-game engine"),
+    (("ryb", "--players", "7"), 2, "2 to 5 players"),
+    (("ryb", "--variant", "hand"), 2, "KEY=VALUE"),
+    (("ryb", "--variant", "variable=sometimes"), 2, "variable takes one of"),
+    (("ryb", "--policy", "clever"), 2, "unknown player"),
+    (("ryb", "--report", "r.docx"), 2, ".pdf or an .html"),
+])
+def test_bad_requests_get_one_clear_line(run, args, code, said):
+    result = run("analyse", *args, "--games", "1")
+    assert_clean_failure(result, code)
+    assert said in result.output

@@ -1,0 +1,78 @@
+"""An analysis as a plain-text table and as JSON-able data (``icp-print analyse``)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .runner import Matchup
+from .stats import Totals
+
+
+@dataclass(frozen=True)
+class Run:
+    """One line of an analysis: a label, what was played and what was counted."""
+
+    label: str
+    match: Matchup
+    totals: Totals
+
+    def to_json(self) -> dict:
+        return {"label": self.label, "variant": dict(self.match.variant),
+                "policies": list(self.match.policies), "rotate": self.match.rotate,
+                **self.totals.summary()}
+
+
+def analysis_json(game: str, command: str, runs: list[Run]) -> dict:
+    first = runs[0].match
+    return {"game": game, "command": command, "players": first.players, "seed": first.seed,
+            "max_turns": first.max_turns, "playouts": first.playouts,
+            "runs": [r.to_json() for r in runs]}
+
+
+def pct(rate: float) -> str:
+    return f"{100 * rate:.1f}%"
+
+
+def interval(row: dict) -> str:
+    """``41.2% (39.8-42.6%)``: a rate and its 95% interval."""
+    return f"{pct(row['rate'])} ({100 * row['low']:.1f}-{100 * row['high']:.1f}%)"
+
+
+def analysis_lines(game: str, command: str, runs: list[Run]) -> list[str]:
+    lines = [f"{game}: {command}"]
+    for run in runs:
+        s = run.totals.summary()
+        m = run.match
+        lines.append("")
+        lines.append(f"{run.label}: {s['games']} games, {m.players} player(s) "
+                     f"({', '.join(m.policies)}{', seats rotated' if m.rotate else ''}), "
+                     f"seed {m.seed}")
+        lines.append(f"  finished {s['finished']}, stopped at {m.max_turns} turns {s['capped']}, "
+                     f"draws {s['draws']}")
+        if m.players == 1:
+            lines.append(f"  win probability {interval(s['win_rate_by_seat'][0])}")
+        else:
+            for seat, row in enumerate(s["win_rate_by_seat"], start=1):
+                lines.append(f"  seat {seat} ({m.policies[seat - 1] if not m.rotate else 'rotated'}) "
+                             f"wins {interval(row)}")
+            first = s["first_player"]
+            verdict = "outside" if first["significant"] else "inside"
+            lines.append(f"  first player {pct(first['win_rate'])} against a fair "
+                         f"{pct(first['fair_share'])}: advantage {100 * first['advantage']:+.1f} "
+                         f"points ({verdict} the 95% interval)")
+            if len(s["win_rate_by_policy"]) > 1:
+                for name, row in s["win_rate_by_policy"].items():
+                    lines.append(f"  {name} wins {interval(row)} of the seats it filled")
+        for unit in ("turns", "rounds"):
+            h = s[unit]
+            lines.append(f"  {unit}: mean {h['mean']:.1f}, median {h['median']}, "
+                         f"10-90% {h['p10']}-{h['p90']}, range {h['min']}-{h['max']}")
+        if s["completed_per_played"]:
+            lines.append("  completed once played: " + ", ".join(
+                f"{k} {pct(v)}" for k, v in s["completed_per_played"].items()))
+        if s["attempts_per_completed"]:
+            lines.append("  attempts per completion: " + ", ".join(
+                f"{k} {v:.2f}" for k, v in s["attempts_per_completed"].items()))
+        events = sorted(s["events_per_game"].items(), key=lambda kv: (-kv[1], kv[0]))
+        if events:
+            lines.append("  per game: " + ", ".join(f"{k} {v:g}" for k, v in events))
+    return lines
