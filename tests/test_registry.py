@@ -53,7 +53,7 @@ def test_every_layer_holds_the_game_under_its_package_name(name):
 
 
 def test_the_command_line_is_derived_from_the_registry():
-    assert set(PRINT_COMMANDS) == {"check", "all", *(g.command for g in GAMES)}
+    assert set(PRINT_COMMANDS) == {"check", "all", "analyse", *(g.command for g in GAMES)}
     assert set(SOLVE_COMMANDS) == {g.id for g in GAMES if g.solve}
     assert set(PLAY_COMMANDS) == {g.id for g in GAMES if g.play}
     ctx = click.Context(main)
