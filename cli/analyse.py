@@ -80,10 +80,10 @@ def analyse_command(game: str, games: int, players: int | None, policy: str, rot
       icp-print analyse ryb --players 3 --deck my-deck.toml --report deck.html
       icp-print analyse ryb --players 2 --policy search,greedy --rotate --games 200
     """
-    kind = None
+    kind = ""
     if report_file is not None:
-        kind = REPORT_KINDS.get(report_file.suffix.lower())
-        if kind is None:
+        kind = REPORT_KINDS.get(report_file.suffix.lower(), "")
+        if not kind:
             raise InputError("the report is a .pdf or an .html file", source=str(report_file),
                              field="--report")
     engine = load_game(game)
@@ -92,12 +92,13 @@ def analyse_command(game: str, games: int, players: int | None, policy: str, rot
     chosen = _variants(variants)
     common = {"seed": seed, "max_turns": max_turns, "playouts": playouts, "rotate": rotate}
     plans = []
+    mode_key = difficulty_of(engine)
     if deck_file is not None:
         plans.append((f"deck {deck_file.name}", _deck_game(game, deck_file), chosen))
         plans.append(("reference deck", engine, chosen))
-    elif seats == 1 and difficulty_of(engine) and difficulty_of(engine) not in chosen:
-        key = difficulty_of(engine)
-        plans += [(f"{key} {mode}", engine, {**chosen, key: mode}) for mode in engine.variants[key]]
+    elif seats == 1 and mode_key is not None and mode_key not in chosen:
+        plans += [(f"{mode_key} {mode}", engine, {**chosen, mode_key: mode})
+                  for mode in engine.variants[mode_key]]
     else:
         plans.append((engine.name, engine, chosen))
     matches = [(label, matchup(g, seats, strengths, v, **common)) for label, g, v in plans]
