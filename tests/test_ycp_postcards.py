@@ -366,3 +366,12 @@ def test_the_last_glow_lighthouse_phase_sets_no_limit_per_action(cards):
     two_each = replace(board, items=tuple(replace(i, slots=2) for i in board.items))
     assert any(f.startswith("crew actions without a per-action limit")
                for f in failures(with_element(card, two_each)))
+
+
+def test_which_side_strength_may_stand_on_10_and_loses_past_it(cards):
+    # "before the Employer's Strength gauge "exceeds" 10": 10 is drawn as a space, with its note.
+    card = cards["which-side"]
+    strength = track(card, "strength")
+    assert strength.goal == () and "lost" in strength.marks["10"]
+    painted = with_element(card, replace(strength, goal=("10",)))
+    assert any(f.startswith("Strength 10 is not the losing space") for f in failures(painted))

@@ -147,7 +147,7 @@ class Map:
 
 @dataclass(frozen=True)
 class Table:
-    """A table: either the rules engineer's (``table = "moves"``) or written inline."""
+    """A table: either one of the rules tables (``table = "moves"``) or written inline."""
 
     id: str
     title: str

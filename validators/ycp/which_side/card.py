@@ -18,10 +18,19 @@ def which_side_means(card: Postcard) -> list[str]:
     return [] if printed == costs else [f"costs {printed} differ from the rules' {costs}"]
 
 
+def which_side_strength_10(card: Postcard) -> list[str]:
+    """The cube may stand on 10 and the game is lost when it must move past it (the
+    reading of "exceeds 10" in the tables file), so 10 is not drawn as a losing space."""
+    track = card.tracks().get("strength")
+    if track is None:
+        return ["no Employer's Strength track"]
+    return ["Strength 10 is drawn as a losing space; the game is lost only past it"] if "10" in track.goal else []
+
+
 RULEBOOK = Rulebook(
     tracks=(
-        numbered("strength", "Employer's Strength", 0, 10, 0, goal=("10",),
-                 marks={"3": "2d6", "6": "2d6", "8": "2d6"}),
+        numbered("strength", "Employer's Strength", 0, 10, 0,
+                 marks={"3": "2d6", "6": "2d6", "8": "2d6", "10": "past it: lost"}),
         numbered("savings", "Savings", 0, 9, 2, prefix="$"),
         TrackRule("savings-tens", "Savings tens", "+$0", "+$20", 3, "+$0"),
         numbered("life-cost", "Life cost", 1, 15, 5, prefix="$"),
@@ -35,5 +44,6 @@ RULEBOOK = Rulebook(
              "Chemistry Workshop": 1, "Tenement": 1},
     tables={"employer": 6, "modes": 3},
     components={("cube", "A"): 16, ("cube", "B"): 10, ("die", ""): 1},
-    extra=(("means of production costs", which_side_means),),
+    extra=(("means of production costs", which_side_means),
+           ("Strength 10 is not the losing space", which_side_strength_10)),
 )
