@@ -26,6 +26,9 @@ ROAD_LIGHT = "#ffffff"
 MARKING = "#f5f5f5"
 MARKING_LIGHT = "#777777"
 PLAYERS = RULES.players_max  # one damage track for each player of the largest game
+NAME_PT = 6.0                # no printed text is smaller
+EDGE_MM = 3.0                # text and frames keep this far inside the trim
+BACK_FRAME = 0.5             # mm, the line round the back
 
 Picture = Callable[[Pen, float, str, str], None]
 
@@ -183,12 +186,38 @@ def draw_tile(pen: Pen, kind: str, rotation: int = 0, *, ends: frozenset[str] | 
             _into_bleed(pen, side, road)
     if label:
         ink = "#c8c8c8" if not pen.ink_saver else "#444444"
-        name = display_names().get(kind, kind)
-        # The south-west corner is off-road on every kind at rotation 0.
-        pen.fit_text(s * 0.04, s * 0.1, name.upper(), s * 0.26, size=s * 0.1, bold=True, colour=ink,
-                     min_size=2.5)
+        name = display_names().get(kind, kind).upper()
+        # The south-west corner is off-road on every kind at rotation 0: the name goes
+        # there, 3 mm inside the trim, in lines of 6 pt (left out where it cannot fit).
+        corner = s * (0.5 - ROAD / 2) - 0.6
+        lines = _name_lines(pen, name, corner - EDGE_MM)
+        leading = NAME_PT * 0.3528 * 1.2
+        if lines and EDGE_MM + leading * len(lines) <= corner:
+            for i, line in enumerate(reversed(lines)):
+                pen.text(EDGE_MM, EDGE_MM + 0.5 + i * leading, line, size=NAME_PT, colour=ink)
         pen.fit_text(s * 0.04, s * 0.04, f"[yield:tile:{kind}]", s * 0.28, size=max(3.0, s * 0.07),
                      colour=ink, min_size=2.5)
+
+
+def _name_lines(pen: Pen, name: str, width: float) -> list[str]:
+    """A tile's name in lines no wider than ``width`` mm at :data:`NAME_PT`: split at its
+    spaces and hyphens, a word still too long split in two with a hyphen; none if even
+    that does not fit."""
+    words = name.replace("-", "- ").split()
+    lines: list[str] = []
+    for word in words:
+        if pen.text_width(word, NAME_PT) > width:
+            half = (len(word) + 1) // 2
+            parts = [word[:half] + "-", word[half:]]
+        else:
+            parts = [word]
+        for part in parts:
+            joined = f"{lines[-1]} {part}".replace("- ", "-") if lines else part
+            if lines and pen.text_width(joined, NAME_PT) <= width:
+                lines[-1] = joined
+            else:
+                lines.append(part)
+    return lines if all(pen.text_width(line, NAME_PT) <= width for line in lines) else []
 
 
 def _into_bleed(pen: Pen, side: str, road: str) -> None:
@@ -211,9 +240,10 @@ def tile_back(pen: Pen) -> None:
     s = pen.w
     pen.background("#ffffff" if pen.ink_saver else "#37474f")
     ink = "#37474f" if pen.ink_saver else "#ffffff"
-    pen.rect(s * 0.06, s * 0.06, s * 0.88, s * 0.88, stroke=ink, width=0.5)
-    pen.fit_text(s / 2, s / 2 - s * 0.05, "YIELD!", s * 0.8, size=s * 0.4, bold=True, colour=ink,
-                 anchor="centre")
+    frame = max(EDGE_MM + BACK_FRAME / 2, s * 0.07)     # the line's outer edge 3 mm or more inside
+    pen.rect(frame, frame, s - 2 * frame, s - 2 * frame, stroke=ink, width=BACK_FRAME)
+    pen.fit_text(s / 2, s / 2 - s * 0.05, "YIELD!", s - 2 * frame - 2, size=s * 0.4, bold=True,
+                 colour=ink, anchor="centre", min_size=NAME_PT)
 
 
 def damage_track(limit: int, players: int = PLAYERS):
