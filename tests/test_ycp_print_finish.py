@@ -134,8 +134,9 @@ def test_title_band_runs_into_the_bleed(bleed):
 
 @pytest.mark.parametrize("option", [{"bleed": 2.0}, {"cut_lines": True}])
 def test_gauge_sheets_honour_bleed_and_cut_lines(option):
-    plain = render(build(SheetSettings(paper=paper("a4")), PostcardOptions(("toroball",), gauges=True)), "t")
-    changed = render(build(SheetSettings(paper=paper("a4"), **option),
+    plain = render(build(SheetSettings(paper=paper("a4"), bleed=0.0),
+                         PostcardOptions(("toroball",), gauges=True)), "t")
+    changed = render(build(SheetSettings(paper=paper("a4"), **{"bleed": 0.0, **option}),
                            PostcardOptions(("toroball",), gauges=True)), "t")
     before, after = raster(plain, 0, 100), raster(changed, 0, 100)
     assert before.tobytes() != after.tobytes()

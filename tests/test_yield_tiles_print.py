@@ -81,22 +81,24 @@ def test_check_counts_the_64_printed_labels(tiles_pdf, run, tmp_path):
 
 def test_tile_trims_fall_where_the_manifest_says(tiles_pdf):
     m = manifest(tiles_pdf)
+    dpi = 2 * DPI                                      # 0.25 mm marks: finer pixels than the tiles need
     page_h = m["paper"]["height_mm"]
-    image = render_page(tiles_pdf, 0, DPI)
+    image = render_page(tiles_pdf, 0, dpi)
     placed = m["pages"][0]["components"]
     xs = sorted({c["x_mm"] for c in placed} | {c["x_mm"] + c["w_mm"] for c in placed})
     ys = sorted({c["y_mm"] for c in placed} | {c["y_mm"] + c["h_mm"] for c in placed})
     first = placed[0]                                  # a Turn: its lower fifth is all off-road
-    row = list(dark_xs(image, first["y_mm"] + 5, page_h, DPI))
+    row = list(dark_xs(image, first["y_mm"] + 5, page_h, dpi))
     columns = [c for c in range(image.width)
-               if image.getpixel((c, round((page_h - first["y_mm"] - 5) * DPI / MM_PER_INCH))) < 140]
-    left, right = (columns[0]) * MM_PER_INCH / DPI, (columns[-1] + 1) * MM_PER_INCH / DPI
-    assert left == pytest.approx(xs[0], abs=TOL) and right == pytest.approx(xs[-1], abs=TOL)
+               if image.getpixel((c, round((page_h - first["y_mm"] - 5) * dpi / MM_PER_INCH))) < 140]
+    left, right = (columns[0]) * MM_PER_INCH / dpi, (columns[-1] + 1) * MM_PER_INCH / dpi
+    b = m["bleed_mm"]                                  # the ground runs on into the bleed
+    assert left == pytest.approx(xs[0] - b, abs=TOL) and right == pytest.approx(xs[-1] + b, abs=TOL)
     assert row                                         # the ground is dark, not white
     grid = fit_grid(SheetSettings(paper=paper("a4")), 50, 50)
-    marks = dark_xs(image, grid.top + 3.5, page_h, DPI)      # crop marks above the grid
+    marks = dark_xs(image, grid.top + 3.5, page_h, dpi)      # crop marks above the grid
     assert marks == pytest.approx(xs, abs=TOL)
-    marks = dark_ys(image, grid.left - 3.5, page_h, DPI)     # and left of it
+    marks = dark_ys(image, grid.left - 3.5, page_h, dpi)     # and left of it
     assert marks == pytest.approx(ys, abs=TOL)
 
 
