@@ -260,16 +260,25 @@ def _layout(settings: SheetSettings, *, rows_per_player: bool) -> list[Spot]:
 
 def fitted_bleed(settings: SheetSettings) -> SheetSettings:
     """The settings with a bleed the pieces page can hold: an explicit ``--bleed`` as given
-    (refused later if it does not fit), the default lowered in steps until it fits."""
+    (refused later if it does not fit), the default lowered in steps until it fits with
+    as many pieces to a row as without a bleed (as the sheet engine does for imposed pieces)."""
     if settings.bleed is not None:
         return settings
+
+    def rows(bleed: float) -> list[int]:
+        """How many pieces each row holds."""
+        ys = [round(s.y, 3) for s in pieces_layout(replace(settings, bleed=bleed))]
+        return sorted(ys.count(y) for y in set(ys))
+
+    unbled = rows(0.0)
     bleed = settings.paper.bleed
     while bleed > 0:
         try:
-            pieces_layout(replace(settings, bleed=bleed))
-            break
+            if rows(bleed) == unbled:
+                break
         except InputError:
-            bleed = round(bleed - BLEED_STEP, 3)
+            pass
+        bleed = round(bleed - BLEED_STEP, 3)
     return replace(settings, bleed=max(bleed, 0.0))
 
 
