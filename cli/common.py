@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, get_args
 
 import click
 
+from ..validators.formats import paper_names
 from ..validators.manifest import Backs
 from ..validators.registry import Game, Output
 from . import __version__ as VERSION
@@ -92,7 +93,7 @@ def _offset(ctx, param, value: str) -> tuple[float, float]:
 def sheet_options(func):
     """The sheet engine's options, identical on every generator command."""
     options = [
-        click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True,
+        click.option("--paper", type=click.Choice(paper_names()), default=paper_names()[0], show_default=True,
                      help="Paper size."),
         click.option("--margin", type=Finite(0, 100), default=5.0, show_default=True,
                      help="Your printer's unprintable border in mm; everything, crop marks "

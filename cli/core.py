@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from ..validators.errors import IcpError
+from ..validators.formats import paper_names
 from ..validators.registry import all_outputs
 from .common import DEFAULT_OUTPUT_DIR, OutputPath, default_builder, echo_json, emit, json_option
 
@@ -49,7 +50,7 @@ def check_command(files: tuple[Path, ...], as_json: bool) -> None:
 @click.command("all")
 @click.option("--out-dir", type=OutputPath(file_okay=False, path_type=Path),
               default=DEFAULT_OUTPUT_DIR, show_default=True, help="Folder for the PDFs.")
-@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True,
+@click.option("--paper", type=click.Choice(paper_names()), default=paper_names()[0], show_default=True,
               help="Paper size.")
 @click.option("--no-check", is_flag=True, help="Skip checking each PDF after writing it.")
 def all_command(out_dir: Path, paper: str, no_check: bool) -> None:

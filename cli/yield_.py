@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from ..validators.errors import InputError
+from ..validators.formats import paper_names
 from ..validators.yield_.checks import DEFAULT_DAMAGE_LIMIT
 from ..validators.yield_.search import DEFAULT_BUDGET, MAX_DEPTH
 from ..validators.yield_.tiles import DEFAULT_TILE_MM
@@ -144,7 +145,7 @@ def _refuse_stray_options(mode: str, best: bool) -> None:
                    "from the deepest finished depth (a few seconds on the busiest boards).")
 @click.option("--out", type=OutputPath(dir_okay=False, allow_dash=True, path_type=Path), default=None,
               help="With --layout or --setup: also draw the board as a one-page map PDF.")
-@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True,
+@click.option("--paper", type=click.Choice(paper_names()), default=paper_names()[0], show_default=True,
               help="Paper size of the map.")
 @seed_option
 @json_option

@@ -23,18 +23,19 @@ bytes; geometry stays in millimetres until the pen converts it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from functools import cache
 from typing import get_args
 from collections.abc import Callable, Sequence
 
-from ..templates import path
 from ..validators.errors import InputError
+# Papers and sizes live with the data's loader; drawing modules find them here too.
+from ..validators.formats import Paper as Paper
+from ..validators.formats import component_size as component_size
+from ..validators.formats import paper as paper
+from ..validators.formats import papers as papers
 from ..validators.manifest import Backs, Component, Manifest
 from ..validators.manifest import Page as ManifestPage
 from ..validators.manifest import Paper as ManifestPaper
 from ..validators.manifest import Placed as ManifestPlaced
-from ..validators.schema import field as schema_field
-from ..validators.schema import load_toml
 from .marks import MARK_ROOM, Rect, trim_marks
 from .pen import Pen
 
@@ -44,52 +45,6 @@ EPSILON = 1e-6
 SAFE_INSET = 3.0    # mm: frames and text stay this far inside the trim
 BLEED_STEP = 0.25   # mm: the default bleed shrinks in these steps until nothing is lost
 LOT_GAP = 2 * MARK_ROOM + 0.5   # mm between rows of differently sized components
-
-
-@dataclass(frozen=True)
-class Paper:
-    """A sheet of paper, portrait, in millimetres."""
-
-    name: str
-    width: float
-    height: float
-    bleed: float = 0.0   # the largest default bleed on this paper (see templates/paper.toml)
-
-
-@cache
-def papers() -> dict[str, Paper]:
-    """The paper formats of ``templates/paper.toml``."""
-    source = path("paper.toml")
-    data = load_toml(source)
-    result = {}
-    for name, entry in data.items():
-        try:
-            result[name] = Paper(name, schema_field(entry, "width_mm", float, where=name, lo=10),
-                                 schema_field(entry, "height_mm", float, where=name, lo=10),
-                                 schema_field(entry, "default_bleed_mm", float, where=name, lo=0))
-        except InputError as exc:
-            raise exc.located(str(source)) from None
-    return result
-
-
-def paper(name: str) -> Paper:
-    """Look up a paper format by name (``a4``, ``letter``)."""
-    try:
-        return papers()[name]
-    except KeyError:
-        raise InputError(f"unknown paper {name!r} (known: {', '.join(papers())})",
-                         field="--paper") from None
-
-
-@cache
-def component_size(name: str) -> tuple[float, float]:
-    """A named component size from ``templates/sizes.toml``: (width, height) mm."""
-    source = path("sizes.toml")
-    entry = load_toml(source).get(name)
-    if entry is None:
-        raise InputError(f"unknown component size {name!r}", source=str(source))
-    return (schema_field(entry, "width_mm", float, where=name, lo=1),
-            schema_field(entry, "height_mm", float, where=name, lo=1))
 
 
 @dataclass(frozen=True)

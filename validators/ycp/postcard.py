@@ -14,12 +14,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from collections.abc import Mapping
-from functools import cache
 from typing import Any
 
-from ...templates import path
-from ..schema import field as get
-from ..schema import load_toml
+from ..formats import component_size, postcard_sizes
 
 Box = tuple[float, float, float, float]
 Cell = tuple[int, int]          # (row, column), from the top-left, 0-based
@@ -27,17 +24,13 @@ CARD_W, CARD_H = 148.0, 105.0   # the nominal card every box is measured on
 GAMES = ("mad-maxence", "lucha-libre", "protocol-g117", "bonnie-and-clyde", "which-side",
          "toroball", "the-last-glow")
 KINDS = ("track", "grid", "map", "table", "actions", "text", "picture")
-SIZE_NAMES = {"a6": "postcard-a6", "us": "postcard-us"}   # --postcard choice -> templates/sizes.toml
+SIZE_NAMES = postcard_sizes()   # --postcard choice -> templates/sizes.toml
 EDGE_MM = 3.0        # printed frames and text stay this far inside the trim, so a miscut spares them
 
 
-@cache
 def printed_size(size: str) -> tuple[float, float]:
     """(width, height) mm of a printed postcard size, from ``templates/sizes.toml``."""
-    source = path("sizes.toml")
-    entry = load_toml(source).get(SIZE_NAMES[size], {})
-    return (get(entry, "width_mm", float, where=SIZE_NAMES[size], lo=10),
-            get(entry, "height_mm", float, where=SIZE_NAMES[size], lo=10))
+    return component_size(SIZE_NAMES[size])
 
 
 def printed_scale(size: str) -> float:
