@@ -134,7 +134,7 @@ GAMES: tuple[Game, ...] = (
          "accellerator", "accellerator",
          ("aid", "board", "deflector", "electron", "energy", "pawn"),
          (Output("accellerator", "accellerator.pdf"),), "accellerator.checks",
-         solve=True),
+         solve=True, engine="accellerator.play"),
     Game("ycp", "YCP postcard games", "Print the YCP postcard games (all seven when no GAME is named).",
          "ycp", "ycp", ("gauge-sheet", "postcard"),
          (Output("ycp", "ycp-postcards.pdf"),

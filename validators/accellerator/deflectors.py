@@ -210,27 +210,26 @@ def _action_counts(actions: tuple[str, ...], free: int, sources: int) -> dict[st
 def random_change(state: State, kind: str, rng) -> Change | None:
     """A legal change drawn uniformly (as ``rng.choice(legal_changes(...))`` would be,
     without building the list); ``None`` when there is none.  For simulations."""
+    total = sum(legal_change_counts(state, kind).values())
+    return nth_change(state, kind, rng.randrange(total)) if total else None
+
+
+def nth_change(state: State, kind: str, pick: int) -> Change:
+    """The ``pick``-th of the ``sum(legal_change_counts(state, kind).values())`` legal changes, in a
+    fixed order, without building them all (every one is reached by exactly one ``pick``)."""
     actions = allowed_actions(state, kind)
-    if not actions:
-        return None
     free, sources = _free_and_sources(state)
     counts = _action_counts(actions, len(free), len(sources))
-    total = sum(counts.values())
-    if total == 0:
-        return None
-    pick = rng.randrange(total)
     for action, n in counts.items():  # noqa: B007  (the chosen action is read after the loop)
         if pick < n:
             break
         pick -= n
     if action in ("turn", "remove"):
         return Change(action, at=sources[pick])
-    orientation = ORIENTATIONS[pick % 2]
-    pick //= 2
     if action == "add":
-        return Change("add", to=free[pick], orientation=orientation)
-    source, target = divmod(pick, len(free))
-    return Change("move", at=sources[source], to=free[target], orientation=orientation)
+        return Change("add", to=free[pick // 2], orientation=ORIENTATIONS[pick % 2])
+    source, rest = divmod(pick, 2 * len(free))
+    return Change("move", at=sources[source], to=free[rest // 2], orientation=ORIENTATIONS[rest % 2])
 
 
 def check_change(state: State, change: Change, kind: str, *, where: str = "change") -> None:

@@ -6,7 +6,8 @@
   game's), and the action whose result scores best by the engine's
   ``heuristic`` for the acting seat is kept; ties go to the first in the
   engine's order.  When a position offers more than :data:`GREEDY_CANDIDATES`
-  actions, that many are drawn at random and looked at.
+  actions, the first :data:`ALWAYS_LOOKED_AT` in the engine's order (engines
+  list their plain choices first) and a random draw of the rest are looked at.
 - ``search``: Monte Carlo tree search (:mod:`.search`) with a budget of
   playouts per decision.
 
@@ -22,6 +23,7 @@ from ..play import Action, PlayState
 
 Player = Callable[[PlayState, random.Random], Action]
 GREEDY_CANDIDATES = 40
+ALWAYS_LOOKED_AT = 12
 STRENGTHS = ("random", "greedy", "search")
 """From weakest to strongest."""
 
@@ -33,7 +35,7 @@ def random_player(state: PlayState, rng: random.Random) -> Action:
 def greedy_player(state: PlayState, rng: random.Random) -> Action:
     actions = state.legal_actions()
     seat = state.current_player()
-    return best_by_heuristic(state, _candidates(actions, rng), seat, rng)
+    return best_by_heuristic(state, candidates(actions, GREEDY_CANDIDATES, rng), seat, rng)
 
 
 def best_by_heuristic(state: PlayState, actions: Sequence[Action], seat: int,
@@ -56,11 +58,13 @@ def _value(state: PlayState, seat: int) -> float:
     return state.heuristic(seat)
 
 
-def _candidates(actions: Sequence[Action], rng: random.Random) -> Sequence[Action]:
-    if len(actions) <= GREEDY_CANDIDATES:
+def candidates(actions: Sequence[Action], most: int, rng: random.Random) -> Sequence[Action]:
+    """At most ``most`` of ``actions``: the first few in the engine's order, the rest drawn."""
+    if len(actions) <= most:
         return actions
-    picks = sorted(rng.sample(range(len(actions)), GREEDY_CANDIDATES))
-    return [actions[i] for i in picks]
+    first = min(ALWAYS_LOOKED_AT, most)
+    picks = sorted(rng.sample(range(first, len(actions)), most - first))
+    return [actions[i] for i in range(first)] + [actions[i] for i in picks]
 
 
 def player_named(name: str, playouts: int) -> Player:

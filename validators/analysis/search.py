@@ -10,8 +10,10 @@ share it), 0 for the others.  Each seat maximises its own score (the
 "max^n" reading of several players).  Solo games are always played out to
 the end, so the search player's win rate estimates how winnable a game is.
 
-The action played is the one visited most.  Positions with more than
-:data:`WIDEST` legal actions are searched over a random sample of that many.
+The action played is the one visited most.  At a root with more than
+:data:`WIDEST` legal actions the search looks at that many, chosen as the
+greedy player chooses its candidates; deeper such positions end the walk down
+the tree and go straight to the rollout.
 """
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ import random
 from collections.abc import Callable
 
 from ..play import Action, PlayState
-from .players import Player, best_by_heuristic, random_player
+from .players import Player, best_by_heuristic, candidates, random_player
 
 ROLLOUT_DEPTH = 24
 SOLO_ROLLOUT_DEPTH = 100_000
@@ -43,8 +45,7 @@ def mcts_player(playouts: int, rollout: Player = random_player) -> Player:
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        if len(actions) > WIDEST:
-            actions = [actions[i] for i in sorted(rng.sample(range(len(actions)), WIDEST))]
+        actions = list(candidates(actions, WIDEST, rng))
         root = _Node()
         for _ in range(playouts):
             _playout(state, root, actions, rng, rollout)
@@ -124,9 +125,7 @@ def _leader_scores(position: PlayState) -> tuple[float, ...]:
 
 def greedy_rollout(state: PlayState, rng: random.Random) -> Action:
     """A cheaper greedy for rollouts: at most a few candidate actions are looked at."""
-    actions = state.legal_actions()
-    if len(actions) > 6:
-        actions = rng.sample(list(actions), 6)
+    actions = candidates(state.legal_actions(), 6, rng)
     return best_by_heuristic(state, actions, state.current_player(), rng)
 
 
