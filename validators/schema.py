@@ -91,7 +91,8 @@ def load_json(path: str | Path) -> Any:
     return parse_json_text(_text(read_bytes(path), name, " (is it a JSON file?)"), name)
 
 
-def parse_json_text(text: str, source: str, field: str | None = None) -> Any:
+def parse_json_text(text: str, source: str, field: str | None = None, *,
+                    syntax: str = "JSON syntax error") -> Any:
     """Parse JSON text (a file's, or a manifest's) within the bounds.
 
     >>> try:
@@ -103,7 +104,7 @@ def parse_json_text(text: str, source: str, field: str | None = None) -> Any:
     try:
         data = json.loads(text)  # NaN and Infinity parse, for check_bounds to name their field
     except json.JSONDecodeError as exc:
-        raise InputError(f"JSON syntax error: {exc}", source=source, field=field) from None
+        raise InputError(f"{syntax}: {exc}", source=source, field=field) from None
     except RecursionError:
         raise InputError(f"nested too deeply (the limit is {MAX_DEPTH} levels)", source=source,
                          field=field) from None
