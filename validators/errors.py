@@ -17,7 +17,8 @@ def shorten(text: str, limit: int = MAX_PART_CHARS) -> str:
     >>> shorten("two\\nlines")
     'two lines'
     """
-    text = " ".join(text.splitlines()) if "\n" in text or "\r" in text else text
+    lines = text.splitlines()
+    text = " ".join(lines) if len(lines) > 1 else text
     if len(text) <= limit:
         return text
     half = limit // 2

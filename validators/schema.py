@@ -116,7 +116,7 @@ def parse_json_text(text: str, source: str, field: str | None = None, *,
 
 def _text(raw: bytes, source: str, hint: str) -> str:
     try:
-        return raw.decode("utf-8")
+        return raw.decode("utf-8").removeprefix("\ufeff")  # editors on Windows may add a BOM
     except UnicodeDecodeError:
         raise InputError(f"not a UTF-8 text file{hint}", source=source) from None
 
