@@ -52,7 +52,7 @@ def test_a_relabelled_manifest_fails_for_every_game(every_game, tmp_path):
         other = next(g for g in GAMES if g != game)
         for forged_game in ("dice" if game != "dice" else "ryb", other):
             target = tmp_path / name
-            target.write_bytes(with_manifest(pdf, lambda m: m.update(game=forged_game)))
+            target.write_bytes(with_manifest(pdf, lambda m, g=forged_game: m.update(game=g)))
             result = _check(target)
             assert result.exit_code == 1, (name, forged_game, result.output)
             assert "manifest agrees" in result.output
