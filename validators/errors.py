@@ -6,7 +6,7 @@ subclass ``ValueError`` as python-chess's errors do.
 """
 from __future__ import annotations
 
-MAX_PART_CHARS = 200  # a message, file name or field longer than this is shortened
+MAX_PART_CHARS = 300  # a message, file name or field longer than this is shortened
 
 
 def shorten(text: str, limit: int = MAX_PART_CHARS) -> str:
