@@ -244,6 +244,12 @@ def assert_reader_fails_cleanly(reader: Reader, target: Path) -> None:
         assert len(message) < len(str(target)) + 3 * (MAX_PART_CHARS + 10), message
 
 
+def report_cases(name: str, ran: list[int]) -> None:
+    """Every case ran (and was distinct); ``pytest -s`` shows the counts."""
+    assert len(ran) >= FUZZ_CASES, (name, len(ran))
+    print(f"\n{name}: {len(ran)} fuzzed cases, {len(set(ran))} distinct, all clean")
+
+
 @pytest.mark.parametrize("reader", READERS, ids=lambda r: r.name)
 def test_every_shipped_example_survives_the_round_trip(reader, tmp_path):
     target = tmp_path / f"example{reader.suffix}"
@@ -258,15 +264,19 @@ def test_mutated_examples_give_one_clean_line(reader, tmp_path_factory):
     target = folder / f"fuzzed{reader.suffix}"
     example = reader.load_example()
 
+    ran = []
+
     @fuzz_settings
     @given(seeds)
     def case(seed):
+        ran.append(seed)
         chance = random.Random(seed)
         mutated = mutate(json.loads(json.dumps(example)), chance)
         target.write_bytes(damage(reader.write(mutated), chance))
         assert_reader_fails_cleanly(reader, target)
 
     case()
+    report_cases(reader.name, ran)
 
 
 # ---- the manifest inside a PDF -----------------------------------------------
@@ -297,9 +307,12 @@ def shipped_manifest(tmp_path_factory) -> dict:
 def test_mutated_manifests_give_a_report_or_one_clean_line(shipped_manifest, tmp_path_factory):
     target = tmp_path_factory.mktemp("manifest") / "fuzzed.pdf"
 
+    ran = []
+
     @fuzz_settings
     @given(seeds)
     def case(seed):
+        ran.append(seed)
         chance = random.Random(seed)
         mutated = mutate(json.loads(json.dumps(shipped_manifest)), chance)
         target.write_bytes(_pdf_with(damage(json_text(mutated).encode("utf-8", "surrogatepass"),
@@ -310,3 +323,4 @@ def test_mutated_manifests_give_a_report_or_one_clean_line(shipped_manifest, tmp
             assert str(exc).startswith(str(target)) and "\n" not in str(exc)
 
     case()
+    report_cases("pdf manifest", ran)
