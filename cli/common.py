@@ -214,7 +214,7 @@ def refuse_unprintable(doc) -> None:
     from ..validators.errors import InputError
     from ..validators.registry import checks_for
     checks = checks_for(doc.game, doc.game)
-    rules = getattr(checks, "PRINT_RULES", frozenset())
+    rules: frozenset[str] = getattr(checks, "PRINT_RULES", frozenset())
     if not rules:
         return
     manifest = doc.manifest()

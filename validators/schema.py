@@ -22,7 +22,7 @@ from collections.abc import Callable
 from .errors import IcpError, InputError, shorten
 
 MAX_DATA_BYTES = 1 << 20       # 1 MiB: TOML and JSON data files
-MAX_PDF_BYTES = 256 << 20      # 256 MiB: PDFs given to `check`
+MAX_PDF_BYTES = 64 << 20       # 64 MiB: PDFs given to `check` (the largest icp-print writes is ~0.1 MiB)
 MAX_DEPTH = 32                 # tables and lists inside each other
 MAX_MAGNITUDE = 10 ** 12       # any number in a data file, integer or not
 
