@@ -87,7 +87,11 @@ def test_a_board_too_fine_to_write_in_is_refused_before_drawing(run, tmp_path):
     assert run("yicyacyoe", "--size", "15", "--out", str(out)).exit_code == 0
 
 
-def test_gauges_whose_text_cannot_fit_are_refused_before_drawing(run, tmp_path):
+def test_text_that_does_not_fit_is_refused_before_drawing(run, tmp_path, monkeypatch):
+    # No shipped setting overflows a box any more, so the text-fit check is made to fail.
+    from icp_print.validators.report import failed
+    monkeypatch.setattr("icp_print.validators.ycp.checks.fit_findings",
+                        lambda name, fit: [failed("text fits", "2 line(s) run out of their box", name)])
     out = tmp_path / "gauges.pdf"
     result = run("ycp", "--gauges", "--margin", "52", "--out", str(out))
     assert_clean_failure(result, 2)
