@@ -4,30 +4,36 @@ from __future__ import annotations
 import json
 import zlib
 
-MANIFEST_MARK = b'"format": "icp-print-manifest/1"'
+MANIFEST_NAME = "icp-print-manifest.json"
 
 
-def manifest_span(pdf: bytes) -> tuple[int, int]:
-    """Where the attached manifest's JSON text lies in the PDF's bytes (stored uncompressed)."""
-    mark = pdf.index(MANIFEST_MARK)
-    start = pdf.rindex(b"stream", 0, mark) + len(b"stream")
-    while pdf[start:start + 1] in (b"\r", b"\n"):
-        start += 1
-    end = pdf.index(b"endstream", mark)
-    while pdf[end - 1:end] in (b"\r", b"\n"):
-        end -= 1
-    return start, end
+def manifest_of(pdf: bytes) -> dict:
+    """The manifest attached to an icp-print PDF."""
+    from io import BytesIO
+
+    from pypdf import PdfReader
+    return json.loads(PdfReader(BytesIO(pdf)).attachments[MANIFEST_NAME][0])
+
+
+def with_manifest_text(pdf: bytes, text: bytes) -> bytes:
+    """The same PDF (pages, metadata) with ``text`` as its attached manifest, byte for byte."""
+    from io import BytesIO
+
+    from pypdf import PdfWriter
+    writer = PdfWriter(clone_from=BytesIO(pdf))
+    names = writer._root_object["/Names"]["/EmbeddedFiles"]["/Names"]
+    spec = names[names.index(MANIFEST_NAME) + 1].get_object()
+    spec["/EF"]["/F"].get_object().set_data(text)
+    out = BytesIO()
+    writer.write(out)
+    return out.getvalue()
 
 
 def with_manifest(pdf: bytes, change) -> bytes:
-    """The same PDF with ``change(manifest)`` applied to its manifest, every byte offset kept
-    (the new JSON is written compactly and padded with spaces to the old length)."""
-    start, end = manifest_span(pdf)
-    manifest = json.loads(pdf[start:end])
+    """The same PDF with ``change(manifest)`` applied to its manifest, nothing else touched."""
+    manifest = manifest_of(pdf)
     change(manifest)
-    text = json.dumps(manifest, separators=(",", ":"), ensure_ascii=False).encode()
-    assert len(text) <= end - start, "the forged manifest must not be longer than the original"
-    return pdf[:start] + text.ljust(end - start) + pdf[end:]
+    return with_manifest_text(pdf, json.dumps(manifest, ensure_ascii=False).encode())
 
 
 def inflating_stream_pdf(pdf: bytes, inflated_bytes: int) -> bytes:

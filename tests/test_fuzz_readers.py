@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from forgery import MANIFEST_MARK
+from forgery import manifest_of
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pypdf import PdfWriter
@@ -298,9 +298,7 @@ def shipped_manifest(tmp_path_factory) -> dict:
     from icp_print.cli.main import main
     out = tmp_path_factory.mktemp("manifest") / "deck.pdf"
     assert CliRunner().invoke(main, ["ryb", "--out", str(out)]).exit_code == 0
-    pdf = out.read_bytes()
-    start = pdf.rindex(b"stream", 0, pdf.index(MANIFEST_MARK)) + len(b"stream")
-    return json.loads(pdf[start:pdf.index(b"endstream", start)])
+    return manifest_of(out.read_bytes())
 
 
 @pytest.mark.slow
