@@ -218,7 +218,7 @@ def refuse_unprintable(doc) -> None:
     if not rules:
         return
     manifest = doc.manifest()
-    findings, _ = checks.check_components(manifest["components"], manifest.get("options", {}))
+    findings, _ = checks.check_components(manifest.components_json(), manifest.options)
     broken = [f for f in findings if not f.ok and f.rule in rules]
     if broken:
         first = broken[0]
