@@ -180,6 +180,7 @@ def emit(doc, out: Path, *, png_dir: Path | None = None, dpi: int = 150,
     _check_folders(makers)
     check_targets([("--out", out)] + [(o, t) for o, t, _ in makers if not _is_folder(o, t)],
                   inputs, no_clobber=no_clobber)
+    refuse_unprintable(doc)
     pdf = render(doc, VERSION)
     outputs = [Output(Path(out), pdf, "--out")]
     for option, _, make in makers:
@@ -201,6 +202,30 @@ def emit(doc, out: Path, *, png_dir: Path | None = None, dpi: int = 150,
             where = f"{len(inside)} files in {target}/" if _is_folder(option, target) else str(target)
             click.echo(f"wrote {where}{note}", err=to_stderr)
     return summary
+
+
+def refuse_unprintable(doc) -> None:
+    """Refuse, before drawing, settings that break a rule ``check`` holds every print to.
+
+    A game's checks module lists those rules in ``PRINT_RULES`` (cells too
+    small to write in, text that runs out of its box); the game's other rules
+    are left to ``check``, so a house variant can still be printed.
+    """
+    from ..validators.errors import InputError
+    from ..validators.registry import checks_for
+    checks = checks_for(doc.game, doc.game)
+    rules: frozenset[str] = getattr(checks, "PRINT_RULES", frozenset())
+    if not rules:
+        return
+    manifest = doc.manifest()
+    findings, _ = checks.check_components(manifest.components_json(), manifest.options)
+    broken = [f for f in findings if not f.ok and f.rule in rules]
+    if broken:
+        first = broken[0]
+        where = f"{first.where}: " if first.where else ""
+        more = f" (and {len(broken) - 1} more)" if len(broken) > 1 else ""
+        raise InputError(f"these settings print what `icp-print check` rejects: {first.rule}: "
+                         f"{where}{first.message}{more}")
 
 
 def _is_folder(option: str, target: Path) -> bool:

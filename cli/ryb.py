@@ -5,7 +5,7 @@ from pathlib import Path
 
 import click
 
-from ..validators.ryb.deck import REFERENCE_DECK, TABLES, legal_deck, load_deck, variable_functions
+from ..validators.ryb.deck import REFERENCE_DECK, TABLES, legal_deck, variable_functions
 from ..validators.ryb.model import parse_goal
 from ..validators.ryb.odds import deck_report, goal_odds, parse_pool
 from ..validators.ryb.report import Attempt, attempt_json, attempt_text, deck_json, deck_text
@@ -65,7 +65,7 @@ def solve_command(goal: str | None, dice: str, banked: int, deck_file: Path | No
     """
     pool = parse_pool(dice)
     if report:
-        deck = load_deck(deck_file or REFERENCE_DECK)
+        deck = legal_deck(deck_file or REFERENCE_DECK)   # refused as `check` refuses it
         rows = deck_report(deck.goals(), pool, banked)
         if as_json:
             echo_json(deck_json(deck.name, pool, banked, rows))

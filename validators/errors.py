@@ -6,7 +6,7 @@ subclass ``ValueError`` as python-chess's errors do.
 """
 from __future__ import annotations
 
-MAX_PART_CHARS = 200  # a message, file name or field longer than this is shortened
+MAX_PART_CHARS = 300  # a message, file name or field longer than this is shortened
 
 
 def shorten(text: str, limit: int = MAX_PART_CHARS) -> str:
@@ -17,7 +17,8 @@ def shorten(text: str, limit: int = MAX_PART_CHARS) -> str:
     >>> shorten("two\\nlines")
     'two lines'
     """
-    text = " ".join(text.splitlines()) if "\n" in text or "\r" in text else text
+    lines = text.splitlines()
+    text = " ".join(lines) if len(lines) > 1 else text
     if len(text) <= limit:
         return text
     half = limit // 2

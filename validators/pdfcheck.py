@@ -4,26 +4,35 @@ back from the page text, so a page that lost its content is caught."""
 from __future__ import annotations
 
 import io
-import json
 import logging
 import re
+import warnings
 from collections import Counter
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
-from collections.abc import Callable, Mapping
 
 from pypdf import PdfReader
 
-from .errors import IcpError, InputError
+from .errors import IcpError, InputError, shorten
 from .manifest import FILENAME as MANIFEST_NAME
 from .manifest import FORMAT, Manifest
-from .units import POINTS_PER_MM
 from .registry import checks_for, game_of_toml
-from .report import Report, failed, passed
-from .schema import check_bounds, load_toml, read_bytes, read_file
+from .report import Finding, Report, failed, passed
+from .schema import (MAX_DATA_BYTES, MAX_PDF_BYTES, check_bounds, field, load_toml, parse_json_text,
+                     read_bytes, read_file)
+from .units import POINTS_PER_MM
 
 LABEL = re.compile(r"\[([a-z][a-z0-9_-]*(?::[a-z0-9._+-]+)+)\]")
 TOLERANCE_MM = 0.05
+MANIFEST_FIELD = "manifest"
+# Bounds far above anything icp-print writes (14 pages, 56 KB of drawing a page at most today),
+# so a hostile file is refused in bounded time and memory.
+MAX_PAGES = 2000
+MAX_PAGE_CONTENT_BYTES = 2 << 20
+MAX_PAPER_MM = 2000
+MAX_COMPONENTS = 1_000_000
 
 
 def check_file(source: str | Path, measures: Mapping[str, Callable[[Any], dict]] | None = None) -> Report:
@@ -58,38 +67,103 @@ def check_toml_file(source: str | Path, measures: Mapping[str, Callable[[Any], d
     return read_file(source, lambda path: load_toml(path, allow_nan=True), check)
 
 
-def read_manifest(source: str | Path) -> tuple[PdfReader, dict]:
-    """Open a PDF written by icp-print and return it with its manifest."""
-    name = str(source)
-    raw = read_bytes(source)
-    if not raw.lstrip()[:5] == b"%PDF-":
-        raise InputError("not a PDF file (no %PDF- header)", source=name)
+@contextmanager
+def _pdf_library_quiet() -> Iterator[None]:
+    """Keep the PDF library's own warnings (repair notes, unreadable numbers) off the terminal."""
     pypdf_log = logging.getLogger("pypdf")
     level = pypdf_log.level
-    pypdf_log.setLevel(logging.ERROR)  # its notes on repairing a damaged file are not ours to print
+    pypdf_log.setLevel(logging.CRITICAL + 1)
     try:
-        reader = PdfReader(io.BytesIO(raw))
-        blobs = reader.attachments.get(MANIFEST_NAME)
-    except Exception as exc:  # pypdf raises many kinds on damaged files
-        raise InputError(f"damaged PDF ({type(exc).__name__}: {exc})", source=name) from None
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            yield
     finally:
         pypdf_log.setLevel(level)
+
+
+def read_manifest(source: str | Path) -> tuple[PdfReader, dict]:
+    """Open a PDF written by icp-print and return it with its manifest, both within bounds."""
+    name = str(source)
+    raw = read_bytes(source, cap=MAX_PDF_BYTES)
+    if not raw.lstrip()[:5] == b"%PDF-":
+        raise InputError("not a PDF file (no %PDF- header)", source=name)
+    with _pdf_library_quiet():
+        try:
+            reader = PdfReader(io.BytesIO(raw))
+            if reader.is_encrypted:
+                raise InputError("the PDF is encrypted; icp-print writes no encrypted PDFs, so "
+                                 "this one cannot be checked", source=name)
+            blobs = reader.attachments.get(MANIFEST_NAME)
+        except IcpError:
+            raise
+        except Exception as exc:  # pypdf raises many kinds on damaged files
+            raise InputError(f"damaged PDF ({_library_error(exc)})", source=name) from None
     if not blobs:
         raise InputError(f"no icp-print manifest attached ({MANIFEST_NAME}); "
                          "was this PDF made by icp-print?", source=name)
+    blob = blobs[0]
+    if len(blob) > MAX_DATA_BYTES:
+        raise InputError(f"manifest larger than any icp-print writes ({len(blob)} bytes)",
+                         source=name, field=MANIFEST_FIELD)
     try:
-        manifest = json.loads(blobs[0])
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise InputError(f"manifest is not valid JSON: {exc}", source=name,
-                         field=MANIFEST_NAME) from None
+        text = blob.decode("utf-8")
+    except UnicodeDecodeError:
+        raise InputError("manifest is not UTF-8 text", source=name, field=MANIFEST_FIELD) from None
+    manifest = parse_json_text(text, name, MANIFEST_FIELD, syntax="manifest is not valid JSON")
     if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
-        raise InputError("manifest has an unknown format", source=name, field=MANIFEST_NAME)
+        raise InputError("manifest has an unknown format", source=name, field=MANIFEST_FIELD)
+    try:
+        _check_manifest_shape(manifest)
+    except InputError as exc:
+        raise exc.located(name) from None
     return reader, manifest
 
 
+def _library_error(exc: BaseException) -> str:
+    """The PDF library's complaint, in one short line."""
+    if type(exc).__name__ == "LimitReachedError":
+        return "a compressed stream inflates past the reading bound"
+    return shorten(f"{type(exc).__name__}: {exc}", 160)
+
+
+def _check_manifest_shape(manifest: dict) -> None:
+    """The manifest entries ``check`` reads, with their types and ranges."""
+    m = MANIFEST_FIELD
+    field(manifest, "game", str, where=m)
+    paper = field(manifest, "paper", dict, where=m)
+    field(paper, "name", str, where=f"{m}.paper")
+    for side in ("width_mm", "height_mm"):
+        field(paper, side, float, where=f"{m}.paper", lo=10, hi=MAX_PAPER_MM)
+    pages = field(manifest, "pages", list, where=m)
+    if len(pages) > MAX_PAGES:
+        raise InputError(f"lists {len(pages)} pages; icp-print writes at most {MAX_PAGES}",
+                         field=f"{m}.pages")
+    for index, page in enumerate(pages):
+        where = f"{m}.pages[{index}]"
+        for number, component in enumerate(field(page, "components", list, where=where)):
+            field(component, "label", str, where=f"{where}.components[{number}]")
+        trim = field(page, "trim_mm", list, where=where, default=None)
+        if trim:
+            if len(trim) != 4:
+                raise InputError("must be 4 numbers: x, y, width, height", field=f"{where}.trim_mm")
+            if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in trim):
+                raise InputError("must be 4 numbers: x, y, width, height", field=f"{where}.trim_mm")
+    for index, component in enumerate(field(manifest, "components", list, where=m)):
+        where = f"{m}.components[{index}]"
+        field(component, "label", str, where=where)
+        field(component, "count", int, where=where, lo=0, hi=MAX_COMPONENTS)
+    field(manifest, "options", dict, where=m, default={})
+
+
 def printed_labels(reader: PdfReader, index: int) -> Counter:
-    """The component labels printed on page ``index`` (0-based)."""
-    return Counter(LABEL.findall(reader.pages[index].extract_text() or ""))
+    """The component labels printed on page ``index`` (0-based), read within bounds."""
+    page = reader.pages[index]
+    contents = page.get_contents()
+    size = len(contents.get_data()) if contents is not None else 0
+    if size > MAX_PAGE_CONTENT_BYTES:
+        raise InputError(f"page {index + 1} holds {size:,} bytes of drawing; no icp-print page "
+                         f"holds more than {MAX_PAGE_CONTENT_BYTES:,}")
+    return Counter(LABEL.findall(page.extract_text() or ""))
 
 
 def _box_mm(box) -> list[float]:
@@ -101,20 +175,49 @@ def _close(a: list[float], b: list[float]) -> bool:
 
 
 def check_pdf(source: str | Path) -> Report:
+    """Check a PDF against its manifest and the game's rules; damage of any kind is exit 2."""
     name = str(source)
     reader, manifest = read_manifest(source)
-    try:
-        return _check_pdf(name, reader, Manifest.from_json(manifest))
-    except IcpError:
-        raise
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise InputError(f"manifest is missing or has a wrong entry ({type(exc).__name__}: {exc})",
-                         source=name, field=MANIFEST_NAME) from None
+    with _pdf_library_quiet():
+        try:
+            if len(reader.pages) > MAX_PAGES:
+                raise InputError(f"the PDF has {len(reader.pages)} pages; icp-print writes at "
+                                 f"most {MAX_PAGES}")
+            return _check_pdf(name, reader, Manifest.from_json(manifest))
+        except IcpError as exc:
+            raise exc.located(name) from None
+        except RecursionError:
+            raise InputError("damaged PDF (objects nested or linked without end)",
+                             source=name) from None
+        except Exception as exc:  # damage found only while reading pages, or a manifest
+            # entry a game's checks cannot use
+            raise InputError(f"damaged PDF or manifest ({_library_error(exc)})",
+                             source=name) from None
+
+
+def agreement(game: str, reader: PdfReader, manifest: Manifest) -> list[Finding]:
+    """Failures where the manifest disagrees with the rest of the file (a relabelled manifest).
+
+    Every component label names its game first (``ryb:goal:red-9``), and the
+    PDF's own metadata names the game too.
+    """
+    found = []
+    foreign = sorted({c.label for c in manifest.components if c.label.split(":")[0] != game})
+    if foreign:
+        found.append(failed("manifest agrees", f"the manifest says {game!r} but lists components "
+                            f"of another game: {shorten(', '.join(foreign), 120)}"))
+    metadata: Mapping[str, Any] = reader.metadata or {}
+    printed_game = metadata.get("/ICPGame")
+    if printed_game is not None and str(printed_game) != game:
+        found.append(failed("manifest agrees", f"the manifest says {game!r}, the PDF's own "
+                            f"metadata says {shorten(str(printed_game), 40)!r}"))
+    return found
 
 
 def _check_pdf(name: str, reader: PdfReader, manifest: Manifest) -> Report:
     game = manifest.game
     report = Report(name, game, "pdf")
+    disagreements = agreement(game, reader, manifest)
     pages, paper = manifest.pages, manifest.paper
     if len(reader.pages) == len(pages):
         report.findings.append(passed("page count", f"{len(pages)} pages as the manifest says"))
@@ -165,6 +268,14 @@ def _check_pdf(name: str, reader: PdfReader, manifest: Manifest) -> Report:
             if printed[label] != declared[label]:
                 report.findings.append(failed("component count", f"{label}: printed "
                                               f"{printed[label]}, manifest says {declared[label]}"))
+    if disagreements or any(not f.ok for f in report.findings
+                            if f.rule in ("page count", "component count", "printed components")):
+        # what is printed is not what the manifest says: the game's rules have nothing true to check
+        report.findings += disagreements
+        report.summary = {"paper": paper.name, "pages": len(reader.pages),
+                          "components printed": sum(printed.values())}
+        return report
+    report.findings.append(passed("manifest agrees", f"every label and the PDF's metadata are {game}'s"))
     findings, summary = checks_for(game, name).check_components(manifest.components_json(),
                                                                 manifest.options)
     report.findings += findings

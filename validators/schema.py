@@ -22,7 +22,7 @@ from collections.abc import Callable
 from .errors import IcpError, InputError, shorten
 
 MAX_DATA_BYTES = 1 << 20       # 1 MiB: TOML and JSON data files
-MAX_PDF_BYTES = 256 << 20      # 256 MiB: PDFs given to `check`
+MAX_PDF_BYTES = 64 << 20       # 64 MiB: PDFs given to `check` (the largest icp-print writes is ~0.1 MiB)
 MAX_DEPTH = 32                 # tables and lists inside each other
 MAX_MAGNITUDE = 10 ** 12       # any number in a data file, integer or not
 
@@ -91,7 +91,8 @@ def load_json(path: str | Path) -> Any:
     return parse_json_text(_text(read_bytes(path), name, " (is it a JSON file?)"), name)
 
 
-def parse_json_text(text: str, source: str, field: str | None = None) -> Any:
+def parse_json_text(text: str, source: str, field: str | None = None, *,
+                    syntax: str = "JSON syntax error") -> Any:
     """Parse JSON text (a file's, or a manifest's) within the bounds.
 
     >>> try:
@@ -103,7 +104,7 @@ def parse_json_text(text: str, source: str, field: str | None = None) -> Any:
     try:
         data = json.loads(text)  # NaN and Infinity parse, for check_bounds to name their field
     except json.JSONDecodeError as exc:
-        raise InputError(f"JSON syntax error: {exc}", source=source, field=field) from None
+        raise InputError(f"{syntax}: {exc}", source=source, field=field) from None
     except RecursionError:
         raise InputError(f"nested too deeply (the limit is {MAX_DEPTH} levels)", source=source,
                          field=field) from None
@@ -115,7 +116,7 @@ def parse_json_text(text: str, source: str, field: str | None = None) -> Any:
 
 def _text(raw: bytes, source: str, hint: str) -> str:
     try:
-        return raw.decode("utf-8")
+        return raw.decode("utf-8").removeprefix("\ufeff")  # editors on Windows may add a BOM
     except UnicodeDecodeError:
         raise InputError(f"not a UTF-8 text file{hint}", source=source) from None
 

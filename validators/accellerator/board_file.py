@@ -129,7 +129,7 @@ def _parse_seating(data: Any, players: tuple[Player, ...], where: str) -> tuple:
     seating = []
     for key, names in data.items():
         w = f"{where}.{key}"
-        if not key.isdigit() or not (1 <= int(key) <= len(players)):
+        if not (key.isascii() and key.isdigit() and len(key) < 4) or not (1 <= int(key) <= len(players)):
             raise InputError(f"must be a player count from 1 to {len(players)}", field=w)
         if (not isinstance(names, list) or len(names) != int(key)
                 or not all(isinstance(n, str) and n in players for n in names)

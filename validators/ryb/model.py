@@ -106,6 +106,9 @@ def has_won(treasure: Sequence[Goal]) -> bool:
             and sum(g.value for g in treasure) > WIN_POINTS)
 
 
+MAX_TARGET_DIGITS = 4   # Targets in the rules are single or double figures
+
+
 def parse_goal(text: str | None) -> tuple[Colour, int]:
     """A Goal written as colour-target, like ``purple-9``.
 
@@ -115,7 +118,8 @@ def parse_goal(text: str | None) -> tuple[Colour, int]:
     if text is None:
         raise InputError("give --goal colour-target (for example purple-9) or --report", field="--goal")
     colour, _, target = text.lower().partition("-")
-    if colour not in COLOURS or not target.isdigit() or int(target) < 1:
+    if colour not in COLOURS or not (target.isascii() and target.isdigit()) \
+            or len(target) > MAX_TARGET_DIGITS or int(target) < 1:
         raise InputError(f"cannot read {text!r}: write a colour and a Target like purple-9 "
                          f"(colours: {', '.join(COLOURS)})", field="--goal")
     return colour, int(target)

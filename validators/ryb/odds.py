@@ -70,7 +70,7 @@ def parse_pool(text: str) -> dict[DieColour, int]:
     pool = dict.fromkeys(DICE, 0)
     for part in filter(None, (p.strip().lower() for p in text.split(","))):
         count, letter = part[:-1], part[-1:]
-        if letter not in letters or not count.isdigit():
+        if letter not in letters or not (count.isascii() and count.isdigit()) or len(count) > 4:
             raise InputError(f"cannot read {part!r}: write counts and colour letters like 3r,1y,3b",
                              field="--dice")
         pool[letters[letter]] += int(count)

@@ -15,6 +15,7 @@ from .postcard_file import load_postcard, parse_postcard
 
 GAME = "ycp"
 KINDS = ("postcard", "gauge-sheet")
+PRINT_RULES = frozenset({"text fits"})   # rules the generator refuses to break (see cli/common.py emit)
 
 Measure = Callable[[Postcard], dict]
 """Lays a postcard out and returns its text-fit record (:func:`.fit.summary`).

@@ -15,6 +15,7 @@ from .variant import from_options
 
 GAME = "yicyacyoe"
 MIN_CELL_MM = 9.0     # a pen mark needs about this much room
+PRINT_RULES = frozenset({"cell size"})   # rules the generator refuses to break (see cli/common.py emit)
 
 
 def looks_like(data: dict[str, Any]) -> bool:
