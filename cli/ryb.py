@@ -9,7 +9,8 @@ from ..validators.ryb.deck import REFERENCE_DECK, TABLES, legal_deck, load_deck,
 from ..validators.ryb.model import parse_goal
 from ..validators.ryb.odds import deck_report, goal_odds, parse_pool
 from ..validators.ryb.report import Attempt, attempt_json, attempt_text, deck_json, deck_text
-from .common import card_size_option, echo_json, emit, json_option, out_option, outputs_from, settings_from, sheet_options
+from .common import (card_size_option, echo_json, emit, json_option, out_option, outputs_from,
+                     settings_from, sheet_options)
 
 players_option = click.option(
     "--players", type=click.Choice([str(n) for n in TABLES]), multiple=True,

@@ -11,7 +11,8 @@ from ..validators.yeah.report import result_as_json, result_text
 from ..validators.yeah.resolve import playable, resolve
 from ..validators.yeah.round import load_round
 from ..validators.yeah.table import load_table, published_table
-from .common import card_size_option, echo_json, emit, json_option, out_option, outputs_from, settings_from, sheet_options
+from .common import (card_size_option, echo_json, emit, json_option, out_option, outputs_from,
+                     settings_from, sheet_options)
 
 items_option = click.option("--items", "items_file", type=click.Path(dir_okay=False, path_type=Path),
                             help="Your own item table (TOML); default: the published table.")
