@@ -67,6 +67,10 @@ no_clobber_option = click.option("--no-clobber", is_flag=True,
 json_option = click.option("--json", "as_json", is_flag=True,
                            help="Print the result as JSON instead of text.")
 
+card_size_option = click.option(
+    "--card-size", default="poker", show_default=True, metavar="NAME|WxH",
+    help="Card size: poker, bridge, mini, tarot, square, or width x height in mm like 63x88.")
+
 seed_option = click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=0, show_default=True,
                            help="Random seed; the same seed gives the same result.")
 

@@ -11,7 +11,8 @@ from ..validators.yeah.report import result_as_json, result_text
 from ..validators.yeah.resolve import playable, resolve
 from ..validators.yeah.round import load_round
 from ..validators.yeah.table import load_table, published_table
-from .common import echo_json, emit, json_option, out_option, outputs_from, settings_from, sheet_options
+from .common import (card_size_option, echo_json, emit, json_option, out_option, outputs_from,
+                     settings_from, sheet_options)
 
 items_option = click.option("--items", "items_file", type=click.Path(dir_okay=False, path_type=Path),
                             help="Your own item table (TOML); default: the published table.")
@@ -24,9 +25,10 @@ def _table(items_file: Path | None) -> ItemTable:
 @click.command("yeah-items")
 @out_option("yeah-items.pdf")
 @items_option
+@card_size_option
 @sheet_options
-def print_command(out: Path, items_file: Path | None, **kwargs) -> None:
-    """Print one poker-size card per yEAh item: type, cost, what it gives,
+def print_command(out: Path, items_file: Path | None, card_size: str, **kwargs) -> None:
+    """Print one card per yEAh item: type, cost, what it gives,
     kills and is killed by, and a note.
 
     The cards show the table as published, contradictions included; run
@@ -36,9 +38,12 @@ def print_command(out: Path, items_file: Path | None, **kwargs) -> None:
     Examples:
       icp-print yeah-items --out items.pdf
       icp-print yeah-items --items my-items.toml --paper letter --out items.pdf
+      icp-print yeah-items --card-size bridge --out items.pdf
     """
+    from ..generators.cards import card_size as parse_card_size
     from ..generators.yeah import YeahOptions, build
-    options = YeahOptions(_table(items_file), published=items_file is None)
+    options = YeahOptions(_table(items_file), published=items_file is None,
+                          card=parse_card_size(card_size))
     emit(build(settings_from(kwargs), options), out, **outputs_from(kwargs))
 
 

@@ -168,11 +168,12 @@ class Pen:
         light = self.ink_saver
         self.rect(-self.bleed, self.h - height, self.w + 2 * self.bleed, height + self.bleed,
                   fill="#ffffff" if light else colour)
-        if light:
-            self.rect(3, self.h - height + 1.5, self.w - 6, height - 4.5, stroke=colour, width=0.8,
-                      radius=2)
+        if light:   # the outline's outer edge stays 3 mm inside the trim
+            inset = 3.0 + 0.4
+            self.rect(inset, self.h - height + 1.5, self.w - 2 * inset, height - 1.5 - inset,
+                      stroke=colour, width=0.8, radius=2)
         self.fit_text(self.w / 2, self.h - height + baseline, title, self.w - 10, size=size, bold=True,
-                      colour=colour if light else text_colour, anchor="centre")
+                      colour=colour if light else text_colour, anchor="centre", min_size=6.0)
 
     def label(self, text: str, *, y: float = 1.6, size: float = 4.5) -> None:
         """The ``[id]`` line that ``icp-print check`` reads to count components: invisible

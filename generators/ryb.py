@@ -1,72 +1,95 @@
 """Drawing the RYB set: Goal and Action cards, the back, the turn summary card
 and the score sheet.  The cards' rules (colours, values, texts) come from
-:mod:`..validators.ryb`; this module only decides how they look."""
+:mod:`..validators.ryb`; this module only decides how they look.
+
+Every card is drawn for the poker size and scaled by :attr:`CardSize.scale`
+for other sizes, with positions taken from the card's own width and height
+and no text below :data:`MIN_PT` at real size.
+"""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from ..validators.ryb.deck import REFERENCE_DECK, Deck, card_texts, load_deck
+from ..validators.ryb.deck import REFERENCE_DECK, Deck, card_text, card_texts, load_deck
 from ..validators.ryb.model import COLOURS, HAND_SIZE, MULTIPLIER, NEEDS, tier, win_condition
+from .cards import FRAME, MIN_PT, PAD, CardSize, card_size, fitted_paragraph, font_size
 from .pen import Pen
-from .sheet import Document, Piece, Placed, SheetSettings, component_size
+from .sheet import Document, Piece, Placed, SheetSettings
+from .units import to_mm
 
 RULESET = "ryb-1"
-HEADER = 15.0          # mm, height of the coloured band on every card
+HEADER = 15.0          # mm, height of the coloured band on a poker card
 ACTION_INK = "#37474f"
 BACK_INK = "#263238"
-DIE = 6.0              # mm, side of a dice-colour mark
+DIE = 6.0              # mm, side of a dice-colour mark on a poker card
+SUBTLE = "#444444"
 
 
 def _colour(name: str) -> dict:
     return card_texts()["colours"][name]
 
 
-def _band(pen: Pen, fill: str, text: str, text_colour: str) -> None:
-    """The band across the top: colour name or Action title."""
-    pen.title_band(HEADER, text, fill, text_colour=text_colour, size=17, baseline=4.6)
+def _band(pen: Pen, scale: float, fill: str, text: str, text_colour: str, light_ink: str) -> None:
+    """The band across the top, bled off the trim: colour name or Action title.
+
+    With ink saver the band is white and its outline and title take ``light_ink``,
+    a shade dark enough to read on white."""
+    pen.title_band(HEADER * scale, text, light_ink if pen.ink_saver else fill,
+                   text_colour=text_colour, size=17 * scale, baseline=4.6 * scale)
 
 
 def _frame(pen: Pen, colour: str) -> None:
     pen.background("#ffffff")
-    pen.rect(2.5, 2.5, pen.w - 5, pen.h - 5, stroke=colour, width=0.6, radius=3)
+    pen.rect(FRAME, FRAME, pen.w - 2 * FRAME, pen.h - 2 * FRAME, stroke=colour, width=0.6, radius=3)
 
 
-def _die_mark(pen: Pen, x: float, y: float, die: str) -> None:
+def _die_mark(pen: Pen, x: float, y: float, die: str, side: float) -> None:
     """A small square die in ``die``'s colour carrying its initial, so colour is never the only cue."""
     c = _colour(die)
-    pen.rect(x, y, DIE, DIE, fill=c["light"] if pen.ink_saver else c["ink"], stroke="#000000",
-             width=0.25, radius=1)
-    pen.text(x + DIE / 2, y + 1.7, die[0].upper(), size=9, bold=True,
+    pen.rect(x, y, side, side, fill=c["light"] if pen.ink_saver else c["ink"], stroke="#000000",
+             width=0.25, radius=side / 6)
+    size = font_size(9 * side / DIE, 1)
+    pen.text(x + side / 2, y + side / 2 - size * 0.125, die[0].upper(), size=size, bold=True,
              colour="#000000" if pen.ink_saver else c["text"], anchor="centre")
 
 
-def goal_front(colour: str, target: int, value: int):
-    """The face of a Goal card."""
+def goal_front(colour: str, target: int, value: int, scale: float = 1.0):
+    """The face of a Goal card: name on top, Target in the middle, Value lower right."""
     c = _colour(colour)
+    needs = NEEDS[colour]
+    rule = f"roll {' + '.join(d[0].upper() for d in needs)}: {card_texts()['tiers'][tier(colour)]}"
 
     def draw(pen: Pen) -> None:
         _frame(pen, c["ink"])
-        _band(pen, c["ink"], colour.upper(), c["text"])
-        cx, cy = pen.w / 2, pen.h / 2 + 2
-        pen.circle(cx, cy, 19, fill=c["light"], stroke=c["ink"], width=1.2)
-        size = {1: 60, 2: 46}.get(len(str(target)), 30)
-        pen.text(cx, cy - size * 0.13, str(target), size=size, bold=True, anchor="centre")
-        pen.text(cx, cy - 15.5, "TARGET", size=6, anchor="centre", colour="#444444")
-        needs = NEEDS[colour]
+        _band(pen, scale, c["ink"], colour.upper(), c["text"], c["dark"])
+        # Bottom row: the rule line, and above it the die marks and the Value box.
+        small = font_size(6, scale)
+        pen.fit_text(PAD, PAD + 0.4, rule, pen.w - 2 * PAD, size=small, colour=SUBTLE, min_size=MIN_PT)
+        row = PAD + 0.4 + to_mm(small) + 1.2
+        side = DIE * scale
         for i, die in enumerate(needs):
-            _die_mark(pen, 5 + i * (DIE + 1.2), 6, die)
-        rule = {"primary": "its sum", "secondary": "lower sum", "tertiary": "lowest sum"}[tier(colour)]
-        pen.text(5, 4.0, f"roll {' + '.join(d[0].upper() for d in needs)}: {rule}", size=5,
-                 colour="#444444")
-        pen.rect(pen.w - 19, 4.5, 14, 12, fill="#ffffff", stroke=c["ink"], width=0.8, radius=2)
-        pen.text(pen.w - 12, 9.2, str(value), size=15, bold=True, anchor="centre")
-        pen.text(pen.w - 12, 6.0, "VALUE", size=5, anchor="centre", colour="#444444")
-        pen.label(f"ryb:goal:{colour}-{target}", y=pen.h - HEADER - 4)
+            _die_mark(pen, PAD + i * (side + 1.2 * scale), row, die, side)
+        box_w, box_h = 14 * scale, max(12 * scale, 9.0)
+        bx = pen.w - PAD - box_w
+        pen.rect(bx, row, box_w, box_h, fill="#ffffff", stroke=c["ink"], width=0.8, radius=2)
+        pen.text(bx + box_w / 2, row + 1.2, "VALUE", size=small, anchor="centre", colour=SUBTLE)
+        pen.fit_text(bx + box_w / 2, row + 1.2 + to_mm(small) + 1.0, str(value), box_w - 1.5,
+                     size=font_size(15, scale), bold=True, anchor="centre", min_size=MIN_PT)
+        # The Target in a circle between the band and the bottom row.
+        head = pen.h - HEADER * scale
+        top, bottom = head - 3.0, row + box_h
+        cx, cy = pen.w / 2, (top + bottom) / 2
+        r = min(19 * scale, (top - bottom) / 2 - 1, pen.w / 2 - PAD)
+        pen.circle(cx, cy, r, fill=c["light"], stroke=c["ink"], width=1.2)
+        size = {1: 60, 2: 46}.get(len(str(target)), 30) * r / 19
+        pen.fit_text(cx, cy - size * 0.13, str(target), 1.7 * r, size=size, bold=True, anchor="centre")
+        pen.text(cx, cy - r * 0.82, "TARGET", size=font_size(6, scale), anchor="centre", colour=SUBTLE)
+        pen.label(f"ryb:goal:{colour}-{target}", y=head - 2.6)
 
     return draw
 
 
-def action_front(action: str, variable: str):
+def action_front(action: str, variable: str, scale: float = 1.0):
     """The face of an Action card; a Variable card shows the chosen function."""
     texts = card_texts()
     entry = texts["actions"][action]
@@ -75,74 +98,131 @@ def action_front(action: str, variable: str):
         entry = texts["variable"][variable]
         title = f"Variable: {entry['title']}"
     phase = texts["phases"][entry["phase"]]
+    body = card_text(entry["text"])
 
     def draw(pen: Pen) -> None:
         _frame(pen, ACTION_INK)
-        _band(pen, ACTION_INK, title, "#ffffff")
-        pen.text(pen.w / 2, pen.h - HEADER - 4.5, "ACTION", size=6, anchor="centre", colour="#444444")
-        top = pen.h - HEADER - 7
-        lines = pen.wrap(phase, pen.w - 14, 7.5, bold=True)
-        box = 3.2 * len(lines) + 2.5
-        pen.rect(5, top - box, pen.w - 10, box, fill="#eceff1", radius=1.5)
-        pen.paragraph(7, top - 1.2, phase, pen.w - 14, size=7.5, bold=True)
-        pen.paragraph(6, top - box - 4, entry["text"], pen.w - 12, size=8.5, leading=1.3)
-        pen.label(f"ryb:action:{action}", y=4)
+        _band(pen, scale, ACTION_INK, title, "#ffffff", ACTION_INK)
+        caption = font_size(6, scale)
+        head = pen.h - HEADER * scale
+        pen.text(pen.w / 2, head - 1.5 - to_mm(caption), "ACTION", size=caption, anchor="centre",
+                 colour=SUBTLE)
+        top = head - 3.0 - to_mm(caption)
+        size = font_size(7.5, scale)
+        lines = pen.wrap(phase, pen.w - 2 * PAD - 2, size, bold=True)
+        box = to_mm(size) * 1.25 * len(lines) + 1.5
+        pen.rect(PAD - 1, top - box, pen.w - 2 * PAD + 2, box, fill="#eceff1", radius=1.5)
+        pen.paragraph(PAD, top - 0.8, phase, pen.w - 2 * PAD - 2, size=size, bold=True)
+        text_top = top - box - 2.0
+        fitted_paragraph(pen, PAD, text_top, body, pen.w - 2 * PAD, text_top - PAD - 3,
+                         size=font_size(8.5, scale), leading=1.3)
+        pen.label(f"ryb:action:{action}", y=PAD)
 
     return draw
 
 
-def card_back(deck_name: str):
+def card_back(deck_name: str, scale: float = 1.0):
     """The one back every deck card shares, so a face-down card gives nothing away."""
 
     def draw(pen: Pen) -> None:
         light = pen.ink_saver
         pen.background("#ffffff" if light else BACK_INK)
-        cx, cy, r = pen.w / 2, pen.h / 2 + 6, 11
-        canvas = pen.canvas
-        canvas.saveState()
-        if not light:
-            canvas.setFillAlpha(0.85)
+        cx, cy, r = pen.w / 2, pen.h / 2 + 6 * scale, 11 * scale
         for i, die in enumerate(("red", "yellow", "blue")):
-            x = cx + (-7, 7, 0)[i]
-            y = cy + (4, 4, -8)[i]
             ink = _colour(die)
+            x, y = cx + (-7, 7, 0)[i] * scale, cy + (4, 4, -8)[i] * scale
             pen.circle(x, y, r, fill=None if light else ink["ink"], stroke=ink["ink"], width=1.2)
-        canvas.restoreState()
         ink = "#000000" if light else "#ffffff"
-        pen.text(cx, 22, "R · Y · B", size=20, bold=True, colour=ink, anchor="centre")
-        pen.fit_text(cx, 14, deck_name, pen.w - 12, size=7, colour=ink, anchor="centre")
+        pen.fit_text(cx, cy - 23 * scale, "R · Y · B", pen.w - 2 * PAD, size=20 * scale, bold=True,
+                     colour=ink, anchor="centre", min_size=MIN_PT)
+        pen.fit_text(cx, PAD + 4 * scale, deck_name, pen.w - 2 * PAD, size=font_size(7, scale), colour=ink,
+                     anchor="centre", min_size=MIN_PT)
 
     return draw
 
 
-def reference_front(pen: Pen) -> None:
+def reference_front(players: tuple[int, ...], scale: float = 1.0):
+    """The turn summary: the steps of a turn, how to win, and the deal."""
     ref = card_texts()["reference"]
-    _frame(pen, ACTION_INK)
-    _band(pen, ACTION_INK, ref["title"], "#ffffff")
-    y = pen.h - HEADER - 3
-    for n, step in enumerate(ref["steps"], start=1):
-        pen.text(5, y - 2.6, f"{n}.", size=7, bold=True)
-        y = pen.paragraph(9, y, step, pen.w - 14, size=7, leading=1.2) - 1.6
-    y = pen.paragraph(5, y - 0.5, ref["win"], pen.w - 10, size=7, bold=True, leading=1.2) - 1.2
-    pen.paragraph(5, y, ref["deal"], pen.w - 10, size=6.5, leading=1.2)
-    pen.label("ryb:reference", y=4)
+    steps = [card_text(step, players) for step in ref["steps"]]
+    win, deal = card_text(ref["win"], players), card_text(ref["deal"], players)
+
+    def draw(pen: Pen) -> None:
+        _frame(pen, ACTION_INK)
+        _band(pen, scale, ACTION_INK, ref["title"], "#ffffff", ACTION_INK)
+        size = _reference_size(pen, steps, win, deal, scale)
+        y = pen.h - HEADER * scale - 2.5
+        for n, step in enumerate(steps, start=1):
+            pen.text(PAD, y - to_mm(size) * 0.8, f"{n}.", size=size, bold=True)
+            y = pen.paragraph(PAD + 3.5, y, step, pen.w - 2 * PAD - 3.5, size=size, leading=1.2) - 1.2
+        y = pen.paragraph(PAD, y - 0.5, win, pen.w - 2 * PAD, size=size, bold=True, leading=1.2) - 1.0
+        pen.paragraph(PAD, y, deal, pen.w - 2 * PAD, size=size, leading=1.2)
+        pen.label("ryb:reference", y=PAD - 1)
+
+    return draw
 
 
-def reference_back(pen: Pen) -> None:
+def _reference_height(pen: Pen, steps: list[str], win: str, deal: str, size: float) -> float:
+    line = to_mm(size) * 1.2
+    lines = sum(len(pen.wrap(s, pen.w - 2 * PAD - 3.5, size)) for s in steps)
+    lines += len(pen.wrap(win, pen.w - 2 * PAD, size, True)) + len(pen.wrap(deal, pen.w - 2 * PAD, size))
+    return lines * line + 1.2 * len(steps) + 1.5
+
+
+def _reference_room(pen: Pen, scale: float) -> float:
+    return pen.h - HEADER * scale - 2.5 - PAD - 3
+
+
+def _reference_size(pen: Pen, steps: list[str], win: str, deal: str, scale: float) -> float:
+    """The largest font size, from 7 pt scaled down to :data:`MIN_PT`, at which the summary fits."""
+    size = font_size(7, scale)
+    while size > MIN_PT and _reference_height(pen, steps, win, deal, size) > _reference_room(pen, scale):
+        size = max(MIN_PT, size - 0.25)
+    return size
+
+
+def reference_fits(card: CardSize, players: tuple[int, ...]) -> bool:
+    """Whether the turn summary fits a card of this size with no text below :data:`MIN_PT`."""
+    ref = card_texts()["reference"]
+    steps = [card_text(step, players) for step in ref["steps"]]
+    win, deal = card_text(ref["win"], players), card_text(ref["deal"], players)
+    measure = Pen(None, card.width, card.height)  # type: ignore[arg-type]  # measuring only, no drawing
+    size = _reference_size(measure, steps, win, deal, card.scale)
+    return _reference_height(measure, steps, win, deal, size) <= _reference_room(measure, card.scale)
+
+
+def reference_back(scale: float = 1.0):
     """The colour chart: which dice each Goal colour needs and what it is worth."""
-    _frame(pen, ACTION_INK)
-    _band(pen, ACTION_INK, "Colours", "#ffffff")
-    y = pen.h - HEADER - 10
-    for colour in COLOURS:
-        c = _colour(colour)
-        pen.rect(5, y - 1, 17, 7, fill=c["light"] if pen.ink_saver else c["ink"], radius=1)
-        pen.fit_text(13.5, y + 1.2, colour.capitalize(), 15, size=7, bold=True,
-                     colour="#000000" if pen.ink_saver else c["text"], anchor="centre")
-        for i, die in enumerate(NEEDS[colour]):
-            _die_mark(pen, 24 + i * (DIE + 0.8), y - 0.5, die)
-        pen.text(pen.w - 5, y + 1.2, f"Value = Target x{MULTIPLIER[tier(colour)]}", size=6.5,
-                 anchor="right")
-        y -= 9.2
+
+    def draw(pen: Pen) -> None:
+        _frame(pen, ACTION_INK)
+        _band(pen, scale, ACTION_INK, "Colours", "#ffffff", ACTION_INK)
+        caption = font_size(6, scale)
+        head = pen.h - HEADER * scale - 2.0 - to_mm(caption)
+        pen.text(PAD, head, "GOAL · DICE TO ROLL", size=caption, colour=SUBTLE)
+        pen.text(pen.w - PAD, head, "VALUE", size=caption, colour=SUBTLE, anchor="right")
+        step = (head - 1.5 - PAD) / len(COLOURS)
+        side = min(DIE * scale, step - 1.6)
+        name_w = 17 * scale
+        dice_x = PAD + name_w + 1.5 * scale
+        dice_end = dice_x + 3 * side + 2 * 0.8 * scale
+        size = font_size(6.5, scale)
+        for row, colour in enumerate(COLOURS):
+            c = _colour(colour)
+            y = head - 1.5 - (row + 1) * step + (step - side) / 2
+            pen.rect(PAD, y, name_w, side, fill=c["light"] if pen.ink_saver else c["ink"], radius=1)
+            pen.fit_text(PAD + name_w / 2, y + side / 2 - 0.9, colour.capitalize(), name_w - 1,
+                         size=font_size(7, scale), bold=True,
+                         colour="#000000" if pen.ink_saver else c["text"], anchor="centre", min_size=MIN_PT)
+            for i, die in enumerate(NEEDS[colour]):
+                _die_mark(pen, dice_x + i * (side + 0.8 * scale), y, die, side)
+            factor = MULTIPLIER[tier(colour)]
+            words = f"Target x{factor}"
+            if pen.w - PAD - pen.text_width(words, size) < dice_end + 1.5:
+                words = f"x{factor}"
+            pen.text(pen.w - PAD, y + side / 2 - 0.9, words, size=size, anchor="right")
+
+    return draw
 
 
 def score_sheet(players: int, tables: tuple[int, ...], rows: int = 14):
@@ -173,13 +253,13 @@ def score_sheet(players: int, tables: tuple[int, ...], rows: int = 14):
         for p in range(players + 1):
             x = left + 30 + p * col_w
             pen.line(x, y0, x, base - 24, width=0.25)
+        box = min(3.4, (col_w - 4) / len(letters))
         for p in range(players):
             x = left + 30 + p * col_w
-            box = min(3.2, (col_w - 4) / len(letters))
             for i, letter in enumerate(letters):
                 bx = x + 2 + i * box
-                pen.rect(bx, base - 9.5, box - 0.6, box - 0.6, stroke="#555555", width=0.2)
-                pen.text(bx + (box - 0.6) / 2, base - 5.5, letter, size=4.5, anchor="centre",
+                pen.rect(bx, base - 10.5, box - 0.6, box - 0.6, stroke="#555555", width=0.2)
+                pen.text(bx + (box - 0.6) / 2, base - 6.0, letter, size=MIN_PT, anchor="centre",
                          colour="#555555")
         pen.rect(left, base - 24, right - left, y0 - base + 24, stroke="#000000", width=0.6)
         deal = ", ".join(f"{p} players {HAND_SIZE[p]} cards" for p in tables)
@@ -191,33 +271,43 @@ def score_sheet(players: int, tables: tuple[int, ...], rows: int = 14):
 
 @dataclass(frozen=True)
 class RybOptions:
-    """What to print: the deck, and what its Variable cards do."""
+    """What to print: the deck, what its Variable cards do, and the card size."""
 
     deck: Deck
     variable: str
+    card: CardSize = field(default_factory=lambda: card_size("poker"))
 
 
 def build(settings: SheetSettings, options: RybOptions) -> Document:
     """The whole printable set for a deck: its cards, one turn summary per player
     at the largest table it is for, and a score sheet with a column per player."""
-    deck, variable = options.deck, options.variable
+    deck, variable, card = options.deck, options.variable, options.card
+    scale = card.scale
     doc = Document(settings, game="ryb", ruleset=RULESET, title=f"RYB: {deck.name}",
-                   options={"variable": variable, "deck": deck.name, "players": list(deck.players)})
-    back = card_back(deck.name)
+                   options={"variable": variable, "deck": deck.name, "players": list(deck.players),
+                            "card_size": card.name})
+    back = card_back(deck.name, scale)
     cards: list[Piece] = []
     for group in deck.groups:
         if group.kind == "goal":
             goal = group.goal()
             piece = Piece("goal", f"ryb:goal:{goal.slug}", goal_front(goal.colour, goal.target,
-                          goal.value), back, {"colour": goal.colour, "target": goal.target,
-                                              "value": goal.value})
+                          goal.value, scale), back, {"colour": goal.colour, "target": goal.target,
+                                                     "value": goal.value})
         else:
-            piece = Piece("action", f"ryb:action:{group.name}", action_front(group.name, variable),
-                          back, {"action": group.name})
-        cards += [piece] * group.count
-    cards += [Piece("reference", "ryb:reference", reference_front, reference_back)] * deck.most_players
-    w, h = component_size("poker")
-    doc.add_pieces(cards, w, h, section="cards")
+            piece = Piece("action", f"ryb:action:{group.name}",
+                          action_front(group.name, variable, scale), back, {"action": group.name})
+        cards += [piece] * group.copies
+    # Turn summaries are player aids, not deck cards: on a card too small for their
+    # text they print at poker size, on sheets of their own.
+    aid = card if reference_fits(card, deck.players) else card_size("poker")
+    summaries = [Piece("reference", "ryb:reference", reference_front(deck.players, aid.scale),
+                       reference_back(aid.scale))] * deck.most_players
+    if aid == card:
+        doc.add_pieces(cards + summaries, card.width, card.height, section="cards")
+    else:
+        doc.add_pieces(cards, card.width, card.height, section="cards")
+        doc.add_pieces(summaries, aid.width, aid.height, section="turn summaries")
     page = settings.paper
     sheet = score_sheet(deck.most_players, deck.players)
     doc.add_page(sheet, section="score sheet",

@@ -3,13 +3,14 @@ type, cost, what it gives, kills and is killed by, and its note.  The data
 comes from :mod:`..validators.yeah`; this module only decides how it looks."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..validators.yeah.model import Item, ItemTable, Ref
 from ..validators.yeah.table import published_table
+from .cards import FRAME, MIN_PT, PAD, CardSize, card_size, fitted_paragraph, font_size
 from .pen import Pen
+from .sheet import Document, Piece, SheetSettings
 from .units import to_mm
-from .sheet import Document, Piece, SheetSettings, component_size
 
 RULESET = "yeah-items-1"
 HEADER = 14.0                 # mm, the coloured band with the item's name
@@ -18,94 +19,110 @@ BACK_INK = "#212121"
 SUBTLE = "#555555"
 PANEL = "#eceff1"
 CELL_HEIGHT = 8.0            # mm: two lines at full size, more lines at smaller sizes
+COMPACT = 0.85               # below this card scale a cell's heading shares its first line
 
 
 def label(item: Item) -> str:
     return f"yeah:item:{item.id}"
 
 
-def _band(pen: Pen, colour: str, title: str) -> None:
-    pen.title_band(HEADER, title, colour, size=14, baseline=4.4)
+def _band(pen: Pen, scale: float, colour: str, title: str) -> None:
+    pen.title_band(HEADER * scale, title, colour, size=14 * scale, baseline=4.4 * scale)
 
 
-def _number_box(pen: Pen, x: float, y: float, w: float, caption: str, value: str, colour: str) -> None:
-    pen.rect(x, y, w, 11, fill="#ffffff", stroke=colour, width=0.7, radius=1.5)
-    pen.text(x + w / 2, y + 4.2, value, size=13, bold=True, anchor="centre")
-    pen.text(x + w / 2, y + 1.2, caption, size=5, anchor="centre", colour=SUBTLE)
+def _number_box(pen: Pen, x: float, y: float, w: float, h: float, caption: str, value: str,
+                colour: str, scale: float) -> None:
+    pen.rect(x, y, w, h, fill="#ffffff", stroke=colour, width=0.7, radius=1.5)
+    small = font_size(6, scale)
+    if pen.text_width(caption, small) > w - 1.5:        # "COST (AMMO)" on a small card
+        caption = caption.split(" (")[0]
+    pen.text(x + w / 2, y + 1.1, caption, size=small, anchor="centre", colour=SUBTLE)
+    pen.fit_text(x + w / 2, y + 1.1 + to_mm(small) + 0.9, value, w - 2, size=font_size(13, scale),
+                 bold=True, anchor="centre", min_size=MIN_PT)
 
 
-def fitted_paragraph(pen: Pen, x: float, top: float, text: str, width: float, height: float, *,
-                     size: float, bold: bool = False, leading: float = 1.2, min_size: float = 4.5) -> float:
-    """Draw ``text`` wrapped, shrinking the font until it fits ``height`` mm; returns the size used."""
-    while size > min_size:
-        lines = len(pen.wrap(text, width, size, bold))
-        if lines * to_mm(size) * leading <= height:
-            break
-        size -= 0.25
-    pen.paragraph(x, top, text, width, size=size, bold=bold, leading=leading)
-    return size
+def cell_lines(pen: Pen, parts: list[str], width: float, size: float, indent: float = 0.0) -> list[str]:
+    """Join a cell's references into lines, breaking only between references.
 
-
-def cell_lines(pen: Pen, parts: list[str], width: float, size: float) -> list[str]:
-    """Join a cell's references into lines, breaking only between references."""
-    lines: list[str] = []
+    The first line is ``indent`` mm shorter, for a heading on the same line; when
+    even the first reference does not fit beside the heading, that line stays empty."""
+    if not parts:
+        return ["nothing"]
+    lines: list[str] = [""] if indent and pen.text_width(parts[0] + ",", size) > width - indent else []
     for part in parts:
-        trial = f"{lines[-1]}, {part}" if lines else part
-        if lines and pen.text_width(trial + ",", size) <= width:
+        room = width - (indent if len(lines) == 1 else 0)
+        trial = f"{lines[-1]}, {part}" if lines and lines[-1] else part
+        if lines and pen.text_width(trial + ",", size) <= room:
             lines[-1] = trial
         else:
-            if lines:
+            if lines and lines[-1]:
                 lines[-1] += ","
             lines.append(part)
-    return lines or ["nothing"]
+    return lines
 
 
-def _cell(pen: Pen, top: float, heading: str, refs: tuple[Ref, ...], colour: str) -> float:
-    """A headed cell of at most :data:`CELL_HEIGHT` mm; returns the y below it."""
-    pen.text(5, top - 2.6, heading, size=6, bold=True, colour=colour)
-    parts, size, width = [r.text() for r in refs], 8.5, pen.w - 10
-    while size > 4.5 and (len(cell_lines(pen, parts, width, size)) * to_mm(size) * 1.2 > CELL_HEIGHT
-                          or any(pen.text_width(p, size) > width for p in parts)):
-        size -= 0.25
-    y = top - 3.6 - to_mm(size) * 0.8
-    for line in cell_lines(pen, parts, width, size):
-        pen.text(5, y, line, size=size)
+def _cell(pen: Pen, top: float, heading: str, refs: tuple[Ref, ...], colour: str, scale: float) -> float:
+    """A headed cell of at most :data:`CELL_HEIGHT` mm (scaled); returns the y below it.
+
+    On cards smaller than :data:`COMPACT` the heading shares the cell's first line."""
+    head = font_size(6, scale)
+    compact = scale < COMPACT
+    parts, size, width = [r.text() for r in refs], font_size(8.5, scale), pen.w - 2 * PAD
+    indent = pen.text_width(heading, head, True) + 1.2 if compact else 0.0
+    room = max(CELL_HEIGHT * scale, 2 * to_mm(MIN_PT) * 1.2)
+    while size > MIN_PT and (len(cell_lines(pen, parts, width, size, indent)) * to_mm(size) * 1.2 > room
+                             or any(pen.text_width(p, size) > width - indent for p in parts)):
+        size = max(MIN_PT, size - 0.25)
+    if compact:
+        y = top - to_mm(size) * 0.8 - 0.8
+        pen.text(PAD, y, heading, size=head, bold=True, colour=colour)
+    else:
+        pen.text(PAD, top - to_mm(head) * 0.8 - 0.5, heading, size=head, bold=True, colour=colour)
+        y = top - to_mm(head) - 1.2 - to_mm(size) * 0.8
+    for n, line in enumerate(cell_lines(pen, parts, width, size, indent)):
+        if line:
+            pen.text(PAD + (indent if n == 0 else 0), y, line, size=size)
         y -= to_mm(size) * 1.2
-    return y + to_mm(size) * 0.95 - 1.8
+    return y + to_mm(size) * 0.95 - (0.8 if compact else 1.8)
 
 
-def item_front(item: Item):
+def item_front(item: Item, scale: float = 1.0):
     """The face of one item card."""
     colour = INK[item.type.category]
 
     def draw(pen: Pen) -> None:
         pen.background("#ffffff")
-        pen.rect(2.5, 2.5, pen.w - 5, pen.h - 5, stroke=colour, width=0.6, radius=3)
-        _band(pen, colour, item.name)
-        pen.fit_text(pen.w / 2, pen.h - HEADER - 5, item.type.text(), pen.w - 10, size=9,
-                     bold=True, colour=colour, anchor="centre")
-        row = pen.h - HEADER - 19
-        box = (pen.w - 10 - 4) / 2
-        _number_box(pen, 5, row, box, "COST (AMMO)", str(item.price) if item.choosable else "—", colour)
-        _number_box(pen, 5 + box + 4, row, box, "GIVES", f"+{item.gives}" if item.gives else "0", colour)
-        y = row - 1.5
+        pen.rect(FRAME, FRAME, pen.w - 2 * FRAME, pen.h - 2 * FRAME, stroke=colour, width=0.6, radius=3)
+        _band(pen, scale, colour, item.name)
+        kind = font_size(9, scale)
+        head = pen.h - HEADER * scale
+        pen.fit_text(pen.w / 2, head - 1.5 - to_mm(kind) * 0.8, item.type.text(), pen.w - 2 * PAD,
+                     size=kind, bold=True, colour=colour, anchor="centre", min_size=MIN_PT)
+        box_h = max(11 * scale, 2 * to_mm(MIN_PT) + 3.0)
+        row = head - 3.0 - to_mm(kind) - box_h
+        box = (pen.w - 2 * PAD - 3) / 2
+        _number_box(pen, PAD, row, box, box_h, "COST (AMMO)", str(item.price) if item.choosable else "—",
+                    colour, scale)
+        _number_box(pen, PAD + box + 3, row, box, box_h, "GIVES", f"+{item.gives}" if item.gives else "0",
+                    colour, scale)
+        y = row - 1.0
         if not item.choosable:
-            pen.fit_text(pen.w / 2, y - 2.6, f"Never chosen: comes from {item.arises_from}",
-                         pen.w - 10, size=6, colour=SUBTLE, anchor="centre")
-            y -= 4
-        y = _cell(pen, y, "KILLS", item.kills, colour)
-        y = _cell(pen, y, "KILLED BY", item.killed_by, colour)
-        bottom = 7.5
+            y = pen.paragraph(pen.w / 2, y - 0.3, f"Never chosen: comes from {item.arises_from}",
+                              pen.w - 2 * PAD, size=font_size(6, scale), colour=SUBTLE, anchor="centre",
+                              leading=1.15) - 1.0
+        y = _cell(pen, y, "KILLS", item.kills, colour, scale)
+        y = _cell(pen, y, "KILLED BY", item.killed_by, colour, scale)
+        bottom = PAD + (2.0 if scale >= COMPACT else 1.0)
         if item.note:
-            pen.rect(4, bottom, pen.w - 8, y - bottom, fill=PANEL, radius=1.5)
-            fitted_paragraph(pen, 6, y - 1.5, item.note, pen.w - 12, y - bottom - 2.8, size=9,
-                             leading=1.25)
-        pen.label(label(item), y=4)
+            pen.rect(PAD - 1, bottom, pen.w - 2 * PAD + 2, y - bottom, fill=PANEL, radius=1.5)
+            fitted_paragraph(pen, PAD + 0.5, y - 1.2, item.note, pen.w - 2 * PAD - 1, y - bottom - 2.4,
+                             size=font_size(9, scale), leading=1.25)
+        pen.label(label(item), y=PAD - 0.6)
 
     return draw
 
 
-def card_back(table_name: str):
+def card_back(table_name: str, scale: float = 1.0):
     """The back every item card shares."""
 
     def draw(pen: Pen) -> None:
@@ -114,32 +131,34 @@ def card_back(table_name: str):
         ink = "#000000" if light else "#ffffff"
         cx, cy = pen.w / 2, pen.h / 2
         for i, category in enumerate(("charge", "defense", "weapon")):
-            pen.rect(cx - 19 + i * 13, cy + 10, 12, 4, fill=INK[category])
-        pen.text(cx, cy - 4, "yEAh", size=30, bold=True, colour=ink, anchor="centre")
-        pen.text(cx, cy - 12, "ITEMS", size=10, bold=True, colour=ink, anchor="centre")
-        pen.fit_text(cx, 12, table_name, pen.w - 12, size=6.5, colour=ink, anchor="centre")
+            pen.rect(cx + (-19 + i * 13) * scale, cy + 10 * scale, 12 * scale, 4 * scale, fill=INK[category])
+        pen.text(cx, cy - 4 * scale, "yEAh", size=30 * scale, bold=True, colour=ink, anchor="centre")
+        pen.text(cx, cy - 12 * scale, "ITEMS", size=font_size(10, scale), bold=True, colour=ink,
+                 anchor="centre")
+        pen.fit_text(cx, PAD + 4 * scale, table_name, pen.w - 2 * PAD, size=font_size(6.5, scale),
+                     colour=ink, anchor="centre", min_size=MIN_PT)
 
     return draw
 
 
 @dataclass(frozen=True)
 class YeahOptions:
-    """What to print: an item table, and whether it is the published one."""
+    """What to print: an item table, whether it is the published one, and the card size."""
 
     table: ItemTable
     published: bool = True
+    card: CardSize = field(default_factory=lambda: card_size("poker"))
 
 
 def build(settings: SheetSettings, options: YeahOptions) -> Document:
-    """One card per item of the table, nine to a page with crop marks and uniform backs."""
-    table, published = options.table, options.published
+    """One card per item of the table, as many to a page as fit, with crop marks and uniform backs."""
+    table, published, card = options.table, options.published, options.card
     doc = Document(settings, game="yeah", ruleset=RULESET, title=f"yEAh items: {table.name}",
                    options={"items": [i.id for i in table.items], "published": published,
-                            "table": table.name})
-    back = card_back(table.name)
-    cards = [Piece("item", label(i), item_front(i), back, {"item": i.id}) for i in table.items]
-    w, h = component_size("poker")
-    doc.add_pieces(cards, w, h, section="item cards")
+                            "table": table.name, "card_size": card.name})
+    back = card_back(table.name, card.scale)
+    cards = [Piece("item", label(i), item_front(i, card.scale), back, {"item": i.id}) for i in table.items]
+    doc.add_pieces(cards, card.width, card.height, section="item cards")
     return doc
 
 

@@ -15,6 +15,7 @@ from pypdf import PdfReader
 from icp_print.cli.common import VERSION
 from icp_print.generators.pdf import render
 from icp_print.generators.sheet import SheetSettings, fit_grid, paper
+from icp_print.generators.cards import FRAME
 from icp_print.generators.yeah import HEADER, YeahOptions, build
 from icp_print.validators.pdfcheck import MANIFEST_NAME
 from icp_print.validators.yeah.model import ItemTable
@@ -167,10 +168,10 @@ def test_card_frame_and_band_positions_on_the_rendered_page(items_pdf):
     for c in m["pages"][0]["components"][:3]:
         x0, y0, w, h = c["x_mm"], c["y_mm"], c["w_mm"], c["h_mm"]
         xs = [x for x in dark_xs(image, y0 + 6.5, page_h, DPI) if x0 < x < x0 + w]
-        assert xs == pytest.approx([x0 + 2.5, x0 + w - 2.5], abs=TOL)       # the frame's sides
-        foot = [y for y in dark_ys(image, x0 + w / 2, page_h, DPI) if y0 - 1 < y < y0 + 3.2]
-        assert foot == pytest.approx([y0 + 2.5], abs=TOL)                     # the frame's foot
-        band = [y for y in dark_ys(image, x0 + 3.2, page_h, DPI) if y0 + 10 < y < y0 + h]
+        assert xs == pytest.approx([x0 + FRAME, x0 + w - FRAME], abs=TOL)   # the frame's sides
+        foot = [y for y in dark_ys(image, x0 + w / 2, page_h, DPI) if y0 - 1 < y < y0 + FRAME + 0.4]
+        assert foot == pytest.approx([y0 + FRAME], abs=TOL)                   # the frame's foot
+        band = [y for y in dark_ys(image, x0 + 1.5, page_h, DPI) if y0 + 10 < y < y0 + h]
         # the name band, run on into the bleed above the trim
         assert band == pytest.approx([y0 + h - HEADER / 2 + m["bleed_mm"] / 2], abs=TOL)
 

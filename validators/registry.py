@@ -145,7 +145,7 @@ GAMES: tuple[Game, ...] = (
          (Output("yicyacyoe", "yicyacyoe-boards.pdf"),), "yicyacyoe.checks",
          solve=True, play=True),
     Game("yeah", "yEAh",
-         "Print one poker-size card per yEAh item: type, cost, what it gives, kills and is killed by, "
+         "Print one card per yEAh item: type, cost, what it gives, kills and is killed by, "
          "and a note.",
          "yeah", "yeah-items", ("item",),
          (Output("yeah", "yeah-items.pdf", "default_document"),), "yeah.checks", solve=True),

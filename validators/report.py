@@ -60,3 +60,19 @@ class Report:
         lines += [f"  {key}: {value}" for key, value in self.summary.items()]
         lines += [f.line() for f in self.findings]
         return "\n".join(lines)
+
+
+def card_size_finding(components: list[dict], options: dict, kinds: tuple[str, ...]) -> Finding:
+    """A deck's cards are all one size, read from the manifest: a card of another
+    size would be told apart face down."""
+    sizes = sorted({(float(c["width_mm"]), float(c["height_mm"])) for c in components
+                    if c.get("kind") in kinds})
+    name = options.get("card_size", "poker")
+    if len(sizes) == 1:
+        w, h = sizes[0]
+        return passed("card size", f"every card is {w:g} x {h:g} mm ({name})")
+    if not sizes:
+        return failed("card size", "the manifest lists no cards")
+    listed = ", ".join(f"{w:g} x {h:g}" for w, h in sizes)
+    return failed("card size", f"the deck's cards come in {len(sizes)} sizes ({listed} mm); "
+                  "face down they could be told apart")

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import InputError
-from ..report import Finding, failed, passed
+from ..report import Finding, card_size_finding, failed, passed
 from .deck import TABLES, CardGroup, Deck, check_deck, parse_deck, parse_players, tables_text
 
 GAME = "ryb"
@@ -41,6 +41,7 @@ def check_components(components: list[dict], options: dict) -> tuple[list[Findin
     deck = Deck(str(options.get("deck", "deck")), str(options.get("variable", "reset")), tuple(groups),
                 players)
     findings = check_deck(deck)
+    findings.append(card_size_finding(components, options, ("goal", "action")))
     for kind, wanted in (("reference", 1), ("score-sheet", 1)):
         if extras.get(kind, 0) >= wanted:
             findings.append(passed(f"{kind} present", f"{extras[kind]} printed"))

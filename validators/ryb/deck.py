@@ -14,8 +14,9 @@ from ...templates import path
 from ..errors import InputError, RuleError
 from ..report import Finding, failed, passed
 from ..schema import field, load_toml, read_file, reject_unknown
-from .model import (COLOURS, HAND_SIZE, MAX_DECK, MULTIPLIER, WIN_COLOURS, WIN_POINTS, Goal,
-                    cards_needed_to_deal, tier, value_for, win_condition)
+from . import model
+from .model import (COLOURS, HAND_SIZE, MAX_DECK, MULTIPLIER, STARTING_POOL, Goal, cards_needed_to_deal,
+                    tier, value_for, win_condition)
 
 TABLES: tuple[int, ...] = tuple(HAND_SIZE)   # every table the rules deal for
 
@@ -78,6 +79,35 @@ class Deck:
 def card_texts() -> dict[str, Any]:
     """Colours, Action texts and Variable functions from ``templates/ryb/cards.toml``."""
     return load_toml(CARD_TEXTS)
+
+
+def deal_text(players: tuple[int, ...] = TABLES) -> str:
+    """Setting Up's hand sizes for the planned tables, in words.
+
+    >>> deal_text((2, 3))
+    '2 players 5 cards, 3 players 4 cards'
+    """
+    return ", ".join(f"{p} players {HAND_SIZE[p]} cards" for p in players)
+
+
+def rule_numbers(players: tuple[int, ...] = TABLES) -> dict[str, str]:
+    """The rules' numbers a card text may name as ``{placeholders}``, in words.
+
+    >>> rule_numbers()["starting_pool"]
+    '2 red, 2 yellow and 2 blue'
+    """
+    pool = [f"{n} {die}" for die, n in STARTING_POOL.items()]
+    return {"swap_limit": str(model.SWAP_LIMIT), "starting_pool": f"{', '.join(pool[:-1])} and {pool[-1]}",
+            "win": win_condition(), "deal": deal_text(players)}
+
+
+def card_text(text: str, players: tuple[int, ...] = TABLES) -> str:
+    """A card text with the rules' numbers filled in.
+
+    >>> card_text("If they total {swap_limit} or less")
+    'If they total 10 or less'
+    """
+    return text.format(**rule_numbers(players))
 
 
 def action_names() -> tuple[str, ...]:
@@ -256,11 +286,11 @@ def _whole_deck(deck: Deck) -> list[Finding]:
     goals = [(g, n) for g, n in deck.goals() if g.target >= 1 and n >= 1]
     colours = len({g.colour for g, _ in goals})
     total = sum(g.value * n for g, n in goals)
-    if colours >= WIN_COLOURS and total > WIN_POINTS:
+    if model.is_win(colours, total):
         findings.append(passed("winning", f"Goals of {colours} colours worth {total} points: "
                                f"a win ({win_condition()}) is possible"))
     else:
-        findings.append(failed("winning", f"no way to score more than {WIN_POINTS} points with Goals "
-                               f"of at least {WIN_COLOURS} colours (the deck has {colours} colour(s) "
+        findings.append(failed("winning", f"no way to win with {win_condition()} "
+                               f"(the deck has {colours} colour(s) "
                                f"worth {total} points in all)", "deck"))
     return findings

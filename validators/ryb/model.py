@@ -102,8 +102,16 @@ def has_won(treasure: Sequence[Goal]) -> bool:
     >>> has_won([Goal("red", 18, 36), Goal("red", 12, 24), Goal("black", 12, 48)])
     False
     """
-    return (len({g.colour for g in treasure}) >= WIN_COLOURS
-            and sum(g.value for g in treasure) > WIN_POINTS)
+    return is_win(len({g.colour for g in treasure}), sum(g.value for g in treasure))
+
+
+def is_win(colours: int, points: int) -> bool:
+    """Goals of at least :data:`WIN_COLOURS` colours worth more than :data:`WIN_POINTS`.
+
+    >>> is_win(3, 101), is_win(3, 100), is_win(2, 500)
+    (True, False, False)
+    """
+    return colours >= WIN_COLOURS and points > WIN_POINTS
 
 
 MAX_TARGET_DIGITS = 4   # Targets in the rules are single or double figures

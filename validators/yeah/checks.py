@@ -6,7 +6,7 @@ from collections import Counter
 from typing import Any
 
 from ..errors import InputError
-from ..report import Finding, failed, passed
+from ..report import Finding, card_size_finding, failed, passed
 from .consistency import check_table, contradictions
 from .model import ItemTable
 from .table import parse_table, published_table
@@ -56,6 +56,7 @@ def check_components(components: list[dict], options: dict) -> tuple[list[Findin
             findings.append(failed("one card per item", f"a card for {name!r}, which the table lacks"))
         elif printed[name] != 1:
             findings.append(failed("one card per item", f"{name}: {printed[name]} cards printed"))
+    findings.append(card_size_finding(components, options, ("item",)))
     if not wanted:
         findings.append(failed("one card per item", "the manifest lists no items"))
     elif all(printed[n] == 1 for n in wanted) and set(printed) <= set(wanted):
