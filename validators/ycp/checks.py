@@ -17,7 +17,7 @@ GAME = "ycp"
 KINDS = ("postcard", "gauge-sheet")
 PRINT_RULES = frozenset({"text fits"})   # rules the generator refuses to break (see cli/common.py emit)
 
-Measure = Callable[[Postcard], dict]
+Measure = Callable[[Postcard], dict[str, Any]]
 """Lays a postcard out and returns its text-fit record (:func:`.fit.summary`).
 Laying out needs the drawing code, which validators may not import, so the
 caller hands it in."""
@@ -39,7 +39,7 @@ def condensed(card: Postcard, findings: list[Finding]) -> list[Finding]:
 
 
 def check_toml(data: dict[str, Any], source: str, measure: Measure | None = None
-               ) -> tuple[list[Finding], dict]:
+               ) -> tuple[list[Finding], dict[str, Any]]:
     """A postcard file against its game's rules, and (given ``measure``) its text fit."""
     card = parse_postcard(data, source)
     findings = condensed(card, check_postcard(card))
@@ -48,7 +48,8 @@ def check_toml(data: dict[str, Any], source: str, measure: Measure | None = None
     return findings, {"postcard": card.id, "elements": len(card.front)}
 
 
-def check_components(components: list[dict], options: dict) -> tuple[list[Finding], dict]:
+def check_components(components: list[dict[str, Any]], options: dict[str, Any]
+                     ) -> tuple[list[Finding], dict[str, Any]]:
     """Each printed postcard or gauge sheet: a known game, true to its rules, text inside its boxes."""
     findings: list[Finding] = []
     printed: dict[str, list[str]] = {kind: [] for kind in KINDS}

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..errors import InputError
 from ..report import Finding, failed, passed
-from .postcard import CARD_H, CARD_W, EDGE_MM, SIZE_NAMES, Actions, Postcard, Table, edge_gaps
+from .postcard import CARD_H, CARD_W, EDGE_MM, SIZE_NAMES, Actions, Box, Postcard, Table, edge_gaps
 from .games import RULEBOOKS
 from .rulebook import Rulebook, TrackRule
 from .tables import Table as RulesTable
@@ -104,7 +104,7 @@ def check_components(card: Postcard, book: Rulebook) -> Finding:
     return failed("components", "; ".join(wrong), card.id)
 
 
-def _overlap(a, b) -> bool:
+def _overlap(a: Box, b: Box) -> bool:
     return a[0] < b[0] + b[2] - 0.01 and b[0] < a[0] + a[2] - 0.01 and \
         a[1] < b[1] + b[3] - 0.01 and b[1] < a[1] + a[3] - 0.01
 

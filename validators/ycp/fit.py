@@ -16,6 +16,8 @@ printed (0.968 for a US 6 x 4 in card), so the floor applies to printed text.
 """
 from __future__ import annotations
 
+from typing import Any
+
 import math
 from dataclasses import asdict, dataclass
 
@@ -49,14 +51,14 @@ def overflows(fits: list[TextFit], scale: float = 1.0) -> list[TextFit]:
             if f.width > f.room + TOLERANCE_MM or f.size * scale < SMALLEST_PT - 1e-6]
 
 
-def summary(fits: list[TextFit], scale: float = 1.0) -> dict:
+def summary(fits: list[TextFit], scale: float = 1.0) -> dict[str, Any]:
     """What the manifest keeps about a layout's text: counts, the smallest printed size, the overflows."""
     bad = overflows(fits, scale)
     return {"lines": len(fits), "smallest_pt": round(min((f.size for f in fits), default=0.0) * scale, 2),
             "overflows": [asdict(f) for f in bad[:20]], "overflow_count": len(bad)}
 
 
-def fit_findings(name: str, fit: dict) -> list[Finding]:
+def fit_findings(name: str, fit: dict[str, Any]) -> list[Finding]:
     """Findings for a layout summary made by :func:`summary`."""
     try:
         count, lines = int(fit["overflow_count"]), int(fit["lines"])

@@ -234,5 +234,5 @@ class Postcard:
     def tracks(self) -> dict[str, Track]:
         return {e.id: e for e in self.front if isinstance(e, Track)}
 
-    def of_kind(self, kind: type) -> list:
+    def of_kind(self, kind: type) -> list[Any]:
         return [e for e in self.front if isinstance(e, kind)]

@@ -7,10 +7,12 @@ JSON and for reading.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from fractions import Fraction
 
 
-def exact(p: Fraction) -> dict:
+def exact(p: Fraction) -> dict[str, Any]:
     """A chance as a float and as an exact fraction, for --json."""
     return {"probability": float(p), "exact": f"{p.numerator}/{p.denominator}"}
 

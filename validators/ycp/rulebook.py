@@ -41,7 +41,7 @@ class Rulebook:
 
 
 def numbered(id: str, what: str, lo: int, hi: int, start: int | None, prefix: str = "",
-             **kw) -> TrackRule:
+             goal: tuple[str, ...] = (), marks: Mapping[str, str] | None = None) -> TrackRule:
     """A gauge numbered ``lo``..``hi`` (with a ``$``-like prefix)."""
     return TrackRule(id, what, f"{prefix}{lo}", f"{prefix}{hi}", hi - lo + 1,
-                     "" if start is None else f"{prefix}{start}", **kw)
+                     "" if start is None else f"{prefix}{start}", goal, dict(marks or {}))

@@ -2,6 +2,8 @@
 choices it offers, the odds of each move, and which dice to keep for a reroll."""
 from __future__ import annotations
 
+from typing import Any
+
 from fractions import Fraction
 
 from ..report import exact
@@ -11,7 +13,7 @@ from .rules import Face, Move, Play, Wrestler, best_choice, rules
 SHOWN_ADVICE = 8      # lines of reroll advice in the text report
 
 
-def odds_json(wrestler_id: str, dice: int, odds: dict[str, Fraction]) -> dict:
+def odds_json(wrestler_id: str, dice: int, odds: dict[str, Fraction]) -> dict[str, Any]:
     return {"wrestler": wrestler_id, "dice": dice, "moves": {k: exact(p) for k, p in odds.items()}}
 
 
@@ -22,13 +24,13 @@ def odds_text(who: Wrestler, dice: int, odds: dict[str, Fraction]) -> str:
     return "\n".join(lines)
 
 
-def _play_json(p: Play) -> dict:
+def _play_json(p: Play) -> dict[str, Any]:
     return {"moves": [m.id for m in p.moves], "dice": [list(m.dice) for m in p.moves],
             "unused": list(p.unused), "fans": p.outcome.fans, "opponent_energy": p.outcome.opponent_energy,
             "own_energy": p.outcome.own_energy, "swap": p.outcome.swap}
 
 
-def roll_json(wrestler_id: str, roll: tuple[Face, ...], found: list[Move], plays: list[Play]) -> dict:
+def roll_json(wrestler_id: str, roll: tuple[Face, ...], found: list[Move], plays: list[Play]) -> dict[str, Any]:
     """``plays`` are the roll's choices, claiming nothing included (its ``moves`` is empty)."""
     return {"wrestler": wrestler_id, "roll": list(roll),
             "moves": [{"move": m.id, "dice": list(m.dice)} for m in found],
@@ -56,7 +58,7 @@ def roll_text(who: Wrestler, roll: tuple[Face, ...], found: list[Move], plays: l
     return "\n".join(lines)
 
 
-def advice_json(wrestler_id: str, roll: tuple[Face, ...], choices: list[RerollChoice]) -> dict:
+def advice_json(wrestler_id: str, roll: tuple[Face, ...], choices: list[RerollChoice]) -> dict[str, Any]:
     return {"wrestler": wrestler_id, "roll": list(roll), "choices": [
         {"keep": list(c.keep), "expected_fans": float(c.expected_fans),
          "exact": f"{c.expected_fans.numerator}/{c.expected_fans.denominator}"} for c in choices]}

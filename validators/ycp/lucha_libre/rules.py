@@ -241,7 +241,7 @@ def ways_to_use(roll: Iterable[Face], wrestler_id: WrestlerId) -> list[Play]:
     found = moves_in(roll, wrestler_id)
     plays: list[Play] = []
 
-    def extend(start: int, chosen: tuple[Move, ...], left: Counter) -> None:
+    def extend(start: int, chosen: tuple[Move, ...], left: Counter[Face]) -> None:
         for i in range(start, len(found)):
             move = found[i]
             if any(c.id == move.id for c in chosen) or Counter(move.dice) - left:
@@ -326,7 +326,7 @@ def move_odds(wrestler_id: WrestlerId, dice: int) -> dict[str, Fraction]:
     lim = rules().limits
     if not 1 <= dice <= lim.energy_max:
         raise RuleError(f"a wrestler rolls 1 to {lim.energy_max} dice, not {dice}", field="dice")
-    hits: Counter = Counter()
+    hits: Counter[str] = Counter()
     for roll in combinations_with_replacement(range(1, 7), dice):
         orders = factorial(dice) // prod(factorial(n) for n in Counter(roll).values())
         for move_id in {m.id for m in moves_in(roll, wrestler_id)}:

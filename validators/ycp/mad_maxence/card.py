@@ -2,13 +2,12 @@
 and the facts that need a small function to check."""
 from __future__ import annotations
 
-from ..postcard import Postcard
+from ..postcard import Map, Postcard
 from ..rulebook import Rulebook, numbered
 
 
-def _map(card: Postcard):
-    from ..postcard import Map
-    maps = card.of_kind(Map)
+def _map(card: Postcard) -> Map | None:
+    maps: list[Map] = card.of_kind(Map)
     return maps[0] if maps else None
 
 

@@ -1,13 +1,15 @@
 """The Last Glow's Storm Heart results as text and as JSON."""
 from __future__ import annotations
 
+from typing import Any
+
 from fractions import Fraction
 
 from ..report import exact
 from .rules import HeartResult, Square
 
 
-def explosion_json(odds: dict[int, Fraction]) -> dict:
+def explosion_json(odds: dict[int, Fraction]) -> dict[str, Any]:
     return {"explosion": {str(line): exact(p) for line, p in odds.items()}}
 
 
@@ -16,7 +18,7 @@ def explosion_text(odds: dict[int, Fraction]) -> str:
                      + [f"  line {line}: {float(p):.2%}" for line, p in odds.items()])
 
 
-def heart_json(heart: Square, roll: int, result: HeartResult) -> dict:
+def heart_json(heart: Square, roll: int, result: HeartResult) -> dict[str, Any]:
     return {"heart": list(heart), "roll": roll, "move": result.move.kind,
             "to": list(result.move.to) if result.move.to else None,
             "structure_loss": result.structure_loss, "victory_loss": result.victory_loss}

@@ -1,12 +1,14 @@
 """Toroball's cow charge odds as text and as JSON."""
 from __future__ import annotations
 
+from typing import Any
+
 from fractions import Fraction
 
 from ..report import exact
 
 
-def charge_json(agitation: int, odds: dict[int, Fraction]) -> dict:
+def charge_json(agitation: int, odds: dict[int, Fraction]) -> dict[str, Any]:
     return {"ene": agitation, "squares": {str(k): exact(p) for k, p in odds.items()}}
 
 
