@@ -29,13 +29,25 @@ TERMINAL: Seat = -1
 class PlayState(Protocol):
     """One position of one whole game, mutable, advanced in place by ``apply``."""
 
-    num_players: int
-    turns: int
-    """Turns taken so far (one seat acting once)."""
-    rounds: int
-    """Rounds completed so far (every seat having had its turn)."""
-    events: Counter[str]
-    """How often each card, action or rule fired: the analysis report counts these."""
+    # Read-only members: an engine may hold them as attributes or derive them.
+    @property
+    def num_players(self) -> int:
+        ...
+
+    @property
+    def turns(self) -> int:
+        """Turns taken so far (one seat acting once)."""
+        ...
+
+    @property
+    def rounds(self) -> int:
+        """Rounds completed so far (every seat having had its turn)."""
+        ...
+
+    @property
+    def events(self) -> Counter[str]:
+        """How often each card, action or rule fired: the analysis report counts these."""
+        ...
 
     def current_player(self) -> Seat:
         """The seat whose decision is next, or :data:`TERMINAL`."""
@@ -70,11 +82,22 @@ class PlayState(Protocol):
 class PlayGame(Protocol):
     """A game as the analysis runner sees it: its name, seat range and variants."""
 
-    name: str
-    min_players: int
-    max_players: int
-    variants: Mapping[str, Sequence[str]]
-    """Each variant option and the values it accepts; the first value is the default."""
+    @property
+    def name(self) -> str:
+        ...
+
+    @property
+    def min_players(self) -> int:
+        ...
+
+    @property
+    def max_players(self) -> int:
+        ...
+
+    @property
+    def variants(self) -> Mapping[str, Sequence[str]]:
+        """Each variant option and the values it accepts; the first value is the default."""
+        ...
 
     def new_state(self, players: int, rng: random.Random,
                   variant: Mapping[str, str]) -> PlayState:
