@@ -5,10 +5,9 @@ it has no engine; Protocol G117 and Toroball have none yet.
 """
 from __future__ import annotations
 
-from ..play import PlayGame
 from .bonnie_and_clyde.play import GAME as BONNIE_AND_CLYDE
 from .lucha_libre.play import GAME as LUCHA_LIBRE
 from .the_last_glow.play import GAME as THE_LAST_GLOW
 from .which_side.play import GAME as WHICH_SIDE
 
-ENGINES: tuple[PlayGame, ...] = (LUCHA_LIBRE, BONNIE_AND_CLYDE, WHICH_SIDE, THE_LAST_GLOW)
+ENGINES = (LUCHA_LIBRE, BONNIE_AND_CLYDE, WHICH_SIDE, THE_LAST_GLOW)
