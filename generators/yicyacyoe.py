@@ -69,7 +69,7 @@ def board(variant: Variant, cell: float):
         side = n * cell
         x0, y0 = RIM, RIM
         top = y0 + side
-        pen.text(x0, pen.h - 5, "Yic Yac Yoe", size=10, bold=True)
+        pen.text(x0, pen.h - 6.2, "Yic Yac Yoe", size=10, bold=True)     # 3 mm inside the trim
         for i, line in enumerate(lines):
             pen.fit_text(x0, pen.h - 9.2 - i * 3.2, line, side, size=6.5, colour="#333333")
         for i in range(n + 1):

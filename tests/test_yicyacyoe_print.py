@@ -113,3 +113,18 @@ def test_default_boards_are_in_icp_print_all():
     from icp_print.validators.registry import all_outputs
     names = [o.name for _, o in all_outputs()]
     assert "yicyacyoe" in names
+
+
+def test_default_boards_print_finish_measured_on_the_page(tmp_path):
+    """6 pt or more, 3 mm or more inside each board's trim, no crossing lines, 3:1 contrast."""
+    from textscan import EDGE_MM, LEAST_CONTRAST, SMALLEST_PT, inside, overlaps, printed_lines
+
+    from icp_print.generators.pdf import render as render_pdf
+    pdf = render_pdf(build(SheetSettings(paper=paper("a4"))), "t")
+    trims = [(c["x_mm"], c["y_mm"], c["x_mm"] + c["w_mm"], c["y_mm"] + c["h_mm"])
+             for c in manifest(pdf)["pages"][0]["components"]]
+    lines = printed_lines(pdf, 0, 150)
+    assert lines and overlaps(lines) == []
+    for line in lines:
+        assert line.size_pt >= SMALLEST_PT - 1e-3 and line.contrast >= LEAST_CONTRAST, line
+        assert max(inside(line.box, t) for t in trims) >= EDGE_MM - 0.05, line
