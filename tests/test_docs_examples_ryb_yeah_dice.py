@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from docexamples import doc_commands
 from icp_print.cli.main import main
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -26,7 +27,6 @@ BLOCK_FILES = {("docs/ryb.md", "toml"): "my-deck.toml", ("docs/yeah.md", "toml")
 OUR_COMMANDS = {"ryb", "yeah-items", "dice", "calibrate"}
 OUR_SOLVERS = {"ryb", "yeah"}
 OUR_FILES = re.compile(r"deck|items|dice|calibration|templates/(ryb|yeah)/")
-INLINE = re.compile(r"`(icp-print [^`]+)`")
 FENCE = re.compile(r"^```(\w+)\n(.*?)^```", re.S | re.M)
 
 
@@ -43,18 +43,8 @@ def ours(args: list[str]) -> bool:
 
 def examples() -> list[tuple[str, str, int]]:
     """(page, command line, expected exit code) in document order, ours only."""
-    found = []
-    for page in PAGES:
-        text = (ROOT / page).read_text(encoding="utf-8")
-        shell = [m.group(2) for m in FENCE.finditer(text) if m.group(1) in ("sh", "shell", "console")]
-        for line in text.splitlines() + [ln for block in shell for ln in block.splitlines()]:
-            commands = INLINE.findall(line) or ([line.strip()] if line.strip().startswith("icp-print ")
-                                                and any(line in b for b in shell) else [])
-            for command in commands:
-                args = shlex.split(command)[1:]
-                if args and ours(args):
-                    found.append((page, command, 1 if "exit 1" in line else 0))
-    return found
+    return [(page, command, 1 if "exit 1" in line else 0) for page, line, command in doc_commands(PAGES)
+            if (args := shlex.split(command)[1:]) and ours(args)]
 
 
 def block_files() -> dict[str, str]:

@@ -14,11 +14,11 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
+from docexamples import doc_commands
 from icp_print.cli.main import main
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = ("README.md", "docs/ycp.md", "docs/printing.md")
-INLINE = re.compile(r"`(icp-print [^`]+)`")
 FENCE = re.compile(r"^```(\w*)\n(.*?)^```", re.S | re.M)
 OUR_FILES = re.compile(r"postcards|gauges|two\.pdf|templates/ycp/")
 
@@ -36,15 +36,7 @@ def ours(args: list[str]) -> bool:
 
 def examples() -> list[tuple[str, str]]:
     """(page, command line) in document order, ours only."""
-    found = []
-    for page in PAGES:
-        text = (ROOT / page).read_text(encoding="utf-8")
-        shell = [m.group(2) for m in FENCE.finditer(text) if m.group(1) in ("sh", "shell", "console")]
-        for line in text.splitlines() + [ln for block in shell for ln in block.splitlines()]:
-            commands = INLINE.findall(line) or ([line.strip()] if line.strip().startswith("icp-print ")
-                                                and any(line in b for b in shell) else [])
-            found += [(page, c) for c in commands if ours(shlex.split(c)[1:])]
-    return found
+    return [(page, command) for page, _, command in doc_commands(PAGES) if ours(shlex.split(command)[1:])]
 
 
 def shown_outputs() -> list[tuple[str, list[str]]]:
