@@ -13,9 +13,7 @@ import re
 from dataclasses import dataclass
 
 from ..validators.errors import InputError
-from .pen import Pen
 from .sheet import component_size
-from .units import to_mm
 
 CARD_SIZES = ("poker", "bridge", "mini", "tarot", "square")
 SMALLEST = (44.0, 44.0)     # mm: below this the card art cannot keep 6 pt text
@@ -75,13 +73,3 @@ def font_size(size: float, scale: float) -> float:
     (6.3, 6.0)
     """
     return max(MIN_PT, round(size * scale, 3))
-
-
-def fitted_paragraph(pen: Pen, x: float, top: float, text: str, width: float, height: float, *,
-                     size: float, bold: bool = False, leading: float = 1.25) -> float:
-    """Draw ``text`` wrapped, shrunk (never below :data:`MIN_PT`) until it fits ``height`` mm;
-    returns the size used."""
-    while size > MIN_PT and len(pen.wrap(text, width, size, bold)) * to_mm(size) * leading > height:
-        size = max(MIN_PT, size - 0.25)
-    pen.paragraph(x, top, text, width, size=size, bold=bold, leading=leading)
-    return size

@@ -7,8 +7,10 @@ them); every other length is in millimetres.
 """
 from __future__ import annotations
 
+import io
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
-from collections.abc import Iterable, Sequence
 
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
@@ -35,6 +37,33 @@ class Pen:
     h: float
     bleed: float = 0.0
     ink_saver: bool = False
+
+    @classmethod
+    def off_page(cls, w: float, h: float) -> Pen:
+        """A pen over a canvas that is never saved: for laying out and measuring only."""
+        return cls(Canvas(io.BytesIO()), w, h)
+
+    # -- frame ----------------------------------------------------------
+    @contextmanager
+    def saved(self) -> Iterator[None]:
+        """Moves, turns, scales, clips and colours made inside are undone on leaving."""
+        self.canvas.saveState()
+        try:
+            yield
+        finally:
+            self.canvas.restoreState()
+
+    def translate(self, dx: float, dy: float) -> None:
+        """Move the origin by ``(dx, dy)`` mm."""
+        self.canvas.translate(dx, dy)
+
+    def rotate(self, degrees: float) -> None:
+        """Turn the frame anticlockwise about the origin."""
+        self.canvas.rotate(degrees)
+
+    def scale(self, sx: float, sy: float) -> None:
+        """Stretch the frame: lengths and font sizes drawn afterwards are multiplied."""
+        self.canvas.scale(sx, sy)
 
     # -- shapes ---------------------------------------------------------
     def _paint(self, fill: Colour | None, stroke: Colour | None, width: float) -> tuple[int, int]:
@@ -132,6 +161,20 @@ class Pen:
         self.text(x, y, text, size=size, bold=bold, colour=colour, anchor=anchor)
         return size
 
+    @staticmethod
+    def fitted_size(fits: Callable[[float], bool], size: float, min_size: float, step: float = 0.25) -> float:
+        """The largest size, from ``size`` down in steps of ``step`` pt, at which ``fits(size)``
+        holds; ``min_size`` when none above it does.  Every "shrink until it fits" goes through here.
+
+        >>> Pen.fitted_size(lambda size: size <= 7.6, 9.0, 6.0)
+        7.5
+        >>> Pen.fitted_size(lambda size: False, 9.0, 6.3, step=0.2)
+        6.3
+        """
+        while size > min_size and not fits(size):
+            size = round(size - step, 3)
+        return max(size, min_size)
+
     def wrap(self, text: str, width: float, size: float, bold: bool = False) -> list[str]:
         """Split ``text`` into lines no wider than ``width`` mm (paragraphs on newlines)."""
         lines: list[str] = []
@@ -157,6 +200,17 @@ class Pen:
             self.text(x, y, line, size=size, bold=bold, colour=colour, anchor=anchor)
             y -= step
         return y + step - to_mm(size) * 0.25
+
+    def fitted_paragraph(self, x: float, top: float, text: str, width: float, height: float, *,
+                         size: float, min_size: float, bold: bool = False, leading: float = 1.25) -> float:
+        """:meth:`paragraph` at the largest size (never below ``min_size``) whose lines fill at
+        most ``height`` mm; returns the size used."""
+        def fits(trial: float) -> bool:
+            return len(self.wrap(text, width, trial, bold)) * to_mm(trial) * leading <= height
+
+        size = self.fitted_size(fits, size, min_size)
+        self.paragraph(x, top, text, width, size=size, bold=bold, leading=leading)
+        return size
 
     def title_band(self, height: float, title: str, colour: Colour, *, text_colour: Colour = "#ffffff",
                    size: float = 14.0, baseline: float = 4.5) -> None:

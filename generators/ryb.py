@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from ..validators.ryb.deck import REFERENCE_DECK, Deck, card_text, card_texts, load_deck
 from ..validators.ryb.model import COLOURS, HAND_SIZE, MULTIPLIER, NEEDS, tier, win_condition
-from .cards import FRAME, MIN_PT, PAD, CardSize, card_size, fitted_paragraph, font_size
+from .cards import FRAME, MIN_PT, PAD, CardSize, card_size, font_size
 from .pen import Pen
 from .sheet import Document, Piece, Placed, SheetSettings
 from .units import to_mm
@@ -114,8 +114,8 @@ def action_front(action: str, variable: str, scale: float = 1.0):
         pen.rect(PAD - 1, top - box, pen.w - 2 * PAD + 2, box, fill="#eceff1", radius=1.5)
         pen.paragraph(PAD, top - 0.8, phase, pen.w - 2 * PAD - 2, size=size, bold=True)
         text_top = top - box - 2.0
-        fitted_paragraph(pen, PAD, text_top, body, pen.w - 2 * PAD, text_top - PAD - 3,
-                         size=font_size(8.5, scale), leading=1.3)
+        pen.fitted_paragraph(PAD, text_top, body, pen.w - 2 * PAD, text_top - PAD - 3,
+                             size=font_size(8.5, scale), min_size=MIN_PT, leading=1.3)
         pen.label(f"ryb:action:{action}", y=PAD)
 
     return draw
@@ -175,10 +175,9 @@ def _reference_room(pen: Pen, scale: float) -> float:
 
 def _reference_size(pen: Pen, steps: list[str], win: str, deal: str, scale: float) -> float:
     """The largest font size, from 7 pt scaled down to :data:`MIN_PT`, at which the summary fits."""
-    size = font_size(7, scale)
-    while size > MIN_PT and _reference_height(pen, steps, win, deal, size) > _reference_room(pen, scale):
-        size = max(MIN_PT, size - 0.25)
-    return size
+    room = _reference_room(pen, scale)
+    return pen.fitted_size(lambda size: _reference_height(pen, steps, win, deal, size) <= room,
+                           font_size(7, scale), MIN_PT)
 
 
 def reference_fits(card: CardSize, players: tuple[int, ...]) -> bool:
@@ -186,7 +185,7 @@ def reference_fits(card: CardSize, players: tuple[int, ...]) -> bool:
     ref = card_texts()["reference"]
     steps = [card_text(step, players) for step in ref["steps"]]
     win, deal = card_text(ref["win"], players), card_text(ref["deal"], players)
-    measure = Pen(None, card.width, card.height)  # type: ignore[arg-type]  # measuring only, no drawing
+    measure = Pen.off_page(card.width, card.height)
     size = _reference_size(measure, steps, win, deal, card.scale)
     return _reference_height(measure, steps, win, deal, size) <= _reference_room(measure, card.scale)
 

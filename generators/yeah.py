@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from ..validators.yeah.model import Item, ItemTable, Ref
 from ..validators.yeah.table import published_table
-from .cards import FRAME, MIN_PT, PAD, CardSize, card_size, fitted_paragraph, font_size
+from .cards import FRAME, MIN_PT, PAD, CardSize, card_size, font_size
 from .pen import Pen
 from .sheet import Document, Piece, SheetSettings
 from .units import to_mm
@@ -70,9 +70,12 @@ def _cell(pen: Pen, top: float, heading: str, refs: tuple[Ref, ...], colour: str
     parts, size, width = [r.text() for r in refs], font_size(8.5, scale), pen.w - 2 * PAD
     indent = pen.text_width(heading, head, True) + 1.2 if compact else 0.0
     room = max(CELL_HEIGHT * scale, 2 * to_mm(MIN_PT) * 1.2)
-    while size > MIN_PT and (len(cell_lines(pen, parts, width, size, indent)) * to_mm(size) * 1.2 > room
-                             or any(pen.text_width(p, size) > width - indent for p in parts)):
-        size = max(MIN_PT, size - 0.25)
+
+    def fits(trial: float) -> bool:
+        return (len(cell_lines(pen, parts, width, trial, indent)) * to_mm(trial) * 1.2 <= room
+                and all(pen.text_width(p, trial) <= width - indent for p in parts))
+
+    size = pen.fitted_size(fits, size, MIN_PT)
     if compact:
         y = top - to_mm(size) * 0.8 - 0.8
         pen.text(PAD, y, heading, size=head, bold=True, colour=colour)
@@ -115,8 +118,8 @@ def item_front(item: Item, scale: float = 1.0):
         bottom = PAD + (2.0 if scale >= COMPACT else 1.0)
         if item.note:
             pen.rect(PAD - 1, bottom, pen.w - 2 * PAD + 2, y - bottom, fill=PANEL, radius=1.5)
-            fitted_paragraph(pen, PAD + 0.5, y - 1.2, item.note, pen.w - 2 * PAD - 1, y - bottom - 2.4,
-                             size=font_size(9, scale), leading=1.25)
+            pen.fitted_paragraph(PAD + 0.5, y - 1.2, item.note, pen.w - 2 * PAD - 1, y - bottom - 2.4,
+                                 size=font_size(9, scale), min_size=MIN_PT, leading=1.25)
         pen.label(label(item), y=PAD - 0.6)
 
     return draw

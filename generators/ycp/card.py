@@ -6,10 +6,6 @@ box.  :func:`measure` lays a card out off the page to record how its text fits.
 """
 from __future__ import annotations
 
-import io
-
-from reportlab.pdfgen.canvas import Canvas
-
 from ...validators.ycp.fit import TextFit, summary
 from ...validators.ycp.postcard import CARD_H, CARD_W, Picture, Postcard, nominal_inset
 from ..pen import Pen
@@ -39,8 +35,8 @@ def _nominal(pen: Pen) -> float:
     """Scale the canvas so the nominal card fills the real one, centred; returns how far
     (nominal mm) art must run past the nominal card to cover the real card and its bleed."""
     scale = min(pen.w / CARD_W, pen.h / CARD_H)
-    pen.canvas.translate((pen.w - CARD_W * scale) / 2, (pen.h - CARD_H * scale) / 2)
-    pen.canvas.scale(scale, scale)
+    pen.translate((pen.w - CARD_W * scale) / 2, (pen.h - CARD_H * scale) / 2)
+    pen.scale(scale, scale)
     slack = max(pen.w - CARD_W * scale, pen.h - CARD_H * scale) / 2
     return (slack + pen.bleed) / scale + OVERRUN
 
@@ -152,10 +148,11 @@ def _column_height(ink: Ink, lines: list[str], width: float, size: float) -> flo
 
 def _column_size(ink: Ink, lines: list[str], width: float, room: float, size: float = 7.5) -> float:
     """The largest size (from ``size``, step 0.2 pt) at which the column fits ``room``."""
-    while size > MIN_PT and (_column_height(ink, lines, width, size) > room or any(
-            ink.width(w, size) > width for line in lines for w in line.split())):
-        size = round(size - 0.2, 2)
-    return max(size, MIN_PT)
+    def fits(trial: float) -> bool:
+        return _column_height(ink, lines, width, trial) <= room and all(
+            ink.width(word, trial) <= width for line in lines for word in line.split())
+
+    return ink.pen.fitted_size(fits, size, MIN_PT, step=0.2)
 
 
 def _column(ink: Ink, lines: list[str], width: float, top: float, size: float) -> None:
@@ -171,9 +168,8 @@ def measure(card: Postcard, scale: float = 1.0) -> dict:
     """Lay out both sides once, off the page, and summarise how the text fits
     once the card is printed ``scale`` times its nominal size."""
     fits: list[TextFit] = []
-    canvas = Canvas(io.BytesIO())
+    pen = Pen.off_page(CARD_W, CARD_H)
     for side in (card_front(card, fits, f"ycp:{card.id}"), card_back(card, fits)):
-        canvas.saveState()
-        side(Pen(canvas, CARD_W, CARD_H))
-        canvas.restoreState()
+        with pen.saved():
+            side(pen)
     return summary(fits, scale)

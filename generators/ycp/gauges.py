@@ -2,6 +2,8 @@
 to a whole A4 or Letter page, for players who find the postcard small."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...validators.ycp.postcard import CARD_H, CARD_W, Postcard
 from ...validators.ycp.postcard_file import load_postcard
 from ..pen import Pen
@@ -26,10 +28,10 @@ def gauge_side(card: Postcard, scale: float, label: str | None, side: str = "fro
     draws its crop marks, cut lines and bleed like any other component's."""
 
     def draw(pen: Pen) -> None:
-        pen.canvas.translate(pen.w, 0.0)
-        pen.canvas.rotate(90)
-        pen.canvas.scale(scale, scale)
-        inner = Pen(pen.canvas, CARD_W, CARD_H, bleed=pen.bleed / scale, ink_saver=pen.ink_saver)
+        pen.translate(pen.w, 0.0)
+        pen.rotate(90)
+        pen.scale(scale, scale)
+        inner = replace(pen, w=CARD_W, h=CARD_H, bleed=pen.bleed / scale)
         (card_front(card, label=label) if side == "front" else card_back(card))(inner)
 
     return draw

@@ -46,18 +46,16 @@ class Ink:
         The origin moves to the box's lower-left; ``rotate=180`` turns the box
         about its centre, for the half of a card that faces the other player.
         """
-        canvas = self.pen.canvas
-        canvas.saveState()
-        canvas.translate(x, CARD_H - y - h)
-        if rotate == 180:
-            canvas.translate(w, h)
-            canvas.rotate(180)
-        before, self.element = self.element, element
-        try:
-            yield w, h
-        finally:
-            self.element = before
-            canvas.restoreState()
+        with self.pen.saved():
+            self.pen.translate(x, CARD_H - y - h)
+            if rotate == 180:
+                self.pen.translate(w, h)
+                self.pen.rotate(180)
+            before, self.element = self.element, element
+            try:
+                yield w, h
+            finally:
+                self.element = before
 
     # -- text -------------------------------------------------------------
     def width(self, text: str, size: float, bold: bool = False) -> float:
@@ -79,7 +77,13 @@ class Ink:
                   size: float = MIN_PT, bold: bool = False, colour: str = "#000000",
                   min_size: float = MIN_PT, leading: float = 1.18) -> float:
         """Wrapped text shrunk until it fits ``width`` x ``height``; logged; returns its size."""
-        size = self.fitting_size(text, width, height, size, bold, min_size, leading)
+
+        def fits(trial: float) -> bool:
+            wrapped = self.pen.wrap(text, width, trial, bold)
+            return (all(self.width(line, trial, bold) <= width for line in wrapped)
+                    and _block_height(len(wrapped), trial, leading) <= height)
+
+        size = self.pen.fitted_size(fits, size, min_size, step=0.2)
         lines = self.pen.wrap(text, width, size, bold)
         step = to_mm(size) * leading
         y = top - to_mm(size) * 0.8
@@ -91,17 +95,6 @@ class Ink:
             self.fits.append(TextFit(self.element, f"{text[:30]}... (height)", round(used, 3),
                                      round(height, 3), size))
         return size
-
-    def fitting_size(self, text: str, width: float, height: float, size: float, bold: bool = False,
-                     min_size: float = MIN_PT, leading: float = 1.18) -> float:
-        """The largest size (step 0.2 pt, from ``size``) at which wrapped ``text`` fits the box."""
-        while size > min_size:
-            lines = self.pen.wrap(text, width, size, bold)
-            fits_w = all(self.width(line, size, bold) <= width for line in lines)
-            if fits_w and _block_height(len(lines), size, leading) <= height:
-                return size
-            size = round(size - 0.2, 2)
-        return min_size
 
     def title(self, text: str, x: float, y: float, width: float, *, size: float = MIN_PT) -> None:
         """An element's title: bold, accent colour, left-aligned at baseline ``y``."""
