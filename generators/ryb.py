@@ -132,11 +132,11 @@ def card_back(deck_name: str, scale: float = 1.0):
             ink = _colour(die)
             x, y = cx + (-7, 7, 0)[i] * scale, cy + (4, 4, -8)[i] * scale
             pen.circle(x, y, r, fill=None if light else ink["ink"], stroke=ink["ink"], width=1.2)
-        ink = "#000000" if light else "#ffffff"
+        text_ink = "#000000" if light else "#ffffff"
         pen.fit_text(cx, cy - 23 * scale, "R · Y · B", pen.w - 2 * PAD, size=20 * scale, bold=True,
-                     colour=ink, anchor="centre", min_size=MIN_PT)
-        pen.fit_text(cx, PAD + 4 * scale, deck_name, pen.w - 2 * PAD, size=font_size(7, scale), colour=ink,
-                     anchor="centre", min_size=MIN_PT)
+                     colour=text_ink, anchor="centre", min_size=MIN_PT)
+        pen.fit_text(cx, PAD + 4 * scale, deck_name, pen.w - 2 * PAD, size=font_size(7, scale),
+                     colour=text_ink, anchor="centre", min_size=MIN_PT)
 
     return draw
 

@@ -16,7 +16,7 @@ import os
 import stat
 import tomllib
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 from collections.abc import Callable
 
 from .errors import IcpError, InputError, shorten
@@ -57,7 +57,7 @@ def read_bytes(path: str | Path, limit: int = -1, *, cap: int = MAX_DATA_BYTES) 
     return data
 
 
-def _size(n: int) -> str:
+def _size(n: float) -> str:
     """``1048576`` -> ``'1 MiB'``: sizes in messages."""
     for unit in ("bytes", "KiB", "MiB", "GiB"):
         if n < 1024 or unit == "GiB":
@@ -206,9 +206,9 @@ def field(table: Any, key: str, kind: type, *, where: str = "", default: Any = .
                          field=name)
     if isinstance(value, float) and not math.isfinite(value):
         raise InputError(f"must be a finite number, got {value}", field=name)
-    if lo is not None and value < lo:
+    if lo is not None and cast(float, value) < lo:
         raise InputError(f"must be at least {lo}, got {shorten(repr(value))}", field=name)
-    if hi is not None and value > hi:
+    if hi is not None and cast(float, value) > hi:
         raise InputError(f"must be at most {hi}, got {shorten(repr(value))}", field=name)
     if choices is not None and value not in choices:
         allowed = ", ".join(sorted(map(str, choices)))

@@ -60,7 +60,9 @@ def example_notes(bounce: str = BOUNCES[0]) -> str:
             text += (f", where a '{orientation}' deflector turns it from "
                      f"{FACING_NAMES[s.facing_in]} to {FACING_NAMES[s.facing_out]}")
         parts.append(text + ".")
-    parts.append(f"A stops there facing {FACING_NAMES[move.after.pawns[0].facing]}.")
+    facing = move.after.pawns[0].facing
+    assert facing is not None, "a pawn that moved is on the board"
+    parts.append(f"A stops there facing {FACING_NAMES[facing]}.")
     tables = [f"'{o}' turns " + ", ".join(f"{FACING_NAMES[f]} to {FACING_NAMES[deflect(f, o)]}"
                                          for f in FACINGS) + "." for o in ORIENTATIONS]
     return "\n".join([" ".join(parts), " ".join(tables) + " A quarter turn of the chit swaps them.",
@@ -88,9 +90,9 @@ def draw_legend(pen: Pen, left: float, top: float, width: float, bounce: str = B
         pen.text(gx + (col[x] + 0.5) * MINI, gy - len(ex.rows) * MINI - 3, chr(ord("A") + x),
                  size=6, colour="#616161", anchor="centre")
     for cell, orientation in ex.deflectors.items():
-        x, y = gx + col[cell[0]] * MINI, gy - (row[cell[1]] + 1) * MINI
-        low, high = (y + 1.2, y + MINI - 1.2) if orientation == "/" else (y + MINI - 1.2, y + 1.2)
-        pen.line(x + 1.2, low, x + MINI - 1.2, high, colour=DEFLECTOR_INK, width=1.4)
+        cell_x, cell_y = gx + col[cell[0]] * MINI, gy - (row[cell[1]] + 1) * MINI
+        low, high = (cell_y + 1.2, cell_y + MINI - 1.2) if orientation == "/" else (cell_y + MINI - 1.2, cell_y + 1.2)
+        pen.line(cell_x + 1.2, low, cell_x + MINI - 1.2, high, colour=DEFLECTOR_INK, width=1.4)
     points = [centre(ex.start)] + [centre(c) for c in ex.path]
     for (x1, y1), (x2, y2) in zip(points, points[1:]):
         pen.line(x1, y1, x2, y2, colour=INK["alpha"], width=0.8)
@@ -99,7 +101,7 @@ def draw_legend(pen: Pen, left: float, top: float, width: float, bounce: str = B
     pen.circle(sx, sy, 2.6, fill=LIGHT["alpha"], stroke=INK["alpha"], width=0.5)
     pen.text(sx, sy - 1.1, "A", size=7, bold=True, anchor="centre")
     for n, cell in enumerate(ex.path, start=1):
-        up = {"/": 0.78, "\\": 0.12}.get(ex.deflectors.get(cell), 0.42)   # a corner the bar leaves free
+        up = {"/": 0.78, "\\": 0.12}.get(ex.deflectors.get(cell, ""), 0.42)   # a corner the bar leaves free
         pen.text(gx + col[cell[0]] * MINI + 1.0, gy - (row[cell[1]] + 1 - up) * MINI, str(n),
                  size=6, bold=True, colour="#555555")
     tx = gx + len(ex.cols) * MINI + 8

@@ -283,10 +283,9 @@ def fitted_bleed(settings: SheetSettings) -> SheetSettings:
 
 
 def _drawer(spec: PieceSpec):
-    if spec.kind == "pawn":
-        return pawn_standee(spec.player)
-    if spec.kind == "energy":
-        return energy_chit(spec.player)
+    if spec.kind in ("pawn", "energy"):
+        assert spec.player is not None, spec.kind    # one set of pawns and energy per player
+        return (pawn_standee if spec.kind == "pawn" else energy_chit)(spec.player)
     return {"deflector": deflector_chit, "electron": electron_chit, "aid": aid_front}[spec.kind]
 
 

@@ -4,6 +4,8 @@ inside a box whose lower-left is the origin (see :meth:`Ink.box`)."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from typing import Any
 
 from ...validators.ycp.postcard import Actions, Grid, Map, Table, Text, Track
 from ..units import to_mm
@@ -277,5 +279,6 @@ def cube_spaces(ink: Ink, elements) -> list[tuple[str, float]]:
     return out
 
 
-DRAWERS = {Track: draw_track, Grid: draw_grid, Map: draw_map, Table: draw_table,
-           Actions: draw_actions, Text: draw_text}
+Drawer = Callable[[Ink, Any, float, float], None]    # (ink, element, box width, box height)
+DRAWERS: dict[type, Drawer] = {Track: draw_track, Grid: draw_grid, Map: draw_map, Table: draw_table,
+                              Actions: draw_actions, Text: draw_text}

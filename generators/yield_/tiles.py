@@ -18,6 +18,7 @@ from ...validators.yield_.tiles import SIDES, Side, display_names, road_ends
 from ..pen import Pen
 
 RULESET = "yield-1"
+Segment = tuple[float, float, float, float]   # a line from (x1, y1) to (x2, y2), mm
 ROAD = 0.36                  # road width as a share of the tile side
 OFF_ROAD = "#1e1e1e"
 OFF_ROAD_LIGHT = "#d4d4d4"   # ink-saver: a pale ground, still unlike the white road
@@ -94,11 +95,12 @@ def _hub(pen: Pen, s: float, road: str, mark: str, ends: Collection[Side]) -> No
     for end in SIDES:
         if end in ends:
             pen.rect(*arms[end], fill=road)
-    kerbs = {"N": [(lo, hi, lo, s), (hi, hi, hi, s)], "S": [(lo, 0, lo, lo), (hi, 0, hi, lo)],
-             "E": [(hi, lo, s, lo), (hi, hi, s, hi)], "W": [(0, lo, lo, lo), (0, hi, lo, hi)]}
+    kerbs: dict[str, list[Segment]] = {
+        "N": [(lo, hi, lo, s), (hi, hi, hi, s)], "S": [(lo, 0, lo, lo), (hi, 0, hi, lo)],
+        "E": [(hi, lo, s, lo), (hi, hi, s, hi)], "W": [(0, lo, lo, lo), (0, hi, lo, hi)]}
     walls = {"N": (lo, hi, hi, hi), "S": (lo, lo, hi, lo), "E": (hi, lo, hi, hi), "W": (lo, lo, lo, hi)}
     for end in SIDES:
-        for seg in (kerbs[end] if end in ends else [walls[end]]):
+        for seg in kerbs[end] if end in ends else [walls[end]]:
             pen.line(*seg, colour=_kerbs(pen), width=0.3)
     box = s * 0.08
     pen.rect(s / 2 - box, s / 2 - box, 2 * box, 2 * box, stroke=mark, width=0.4)

@@ -73,6 +73,18 @@ class Change:
         return tuple(c for c in (self.at, self.to) if c is not None)
 
     @property
+    def origin(self) -> Cell:
+        """``at``, which every action but an add names."""
+        assert self.at is not None, self.action
+        return self.at
+
+    @property
+    def destination(self) -> Cell:
+        """``to``, which an add and a move name."""
+        assert self.to is not None, self.action
+        return self.to
+
+    @property
     def result(self) -> Cell | None:
         """Where the changed deflector is afterwards (it is locked for the next turn)."""
         if self.action == "remove":
@@ -82,16 +94,16 @@ class Change:
     def describe(self, deflectors: Mapping[Cell, Orientation] | None = None) -> str:
         """In words, e.g. ``move the deflector at C4 to F2 as '/'``."""
         if self.action == "add":
-            return f"add a deflector at {cell_name(self.to)} as '{self.orientation}'"
+            return f"add a deflector at {cell_name(self.destination)} as '{self.orientation}'"
         if self.action == "move":
-            shown = self.orientation or (deflectors or {}).get(self.at)
-            return (f"move the deflector at {cell_name(self.at)} to {cell_name(self.to)}"
+            shown = self.orientation or (deflectors or {}).get(self.origin)
+            return (f"move the deflector at {cell_name(self.origin)} to {cell_name(self.destination)}"
                     + (f" as '{shown}'" if shown else ""))
         if self.action == "turn":
-            now = f" (from '{deflectors[self.at]}' to '{turned(deflectors[self.at])}')" \
-                if deflectors and self.at in deflectors else ""
-            return f"turn the deflector at {cell_name(self.at)}{now}"
-        return f"remove the deflector at {cell_name(self.at)}"
+            now = f" (from '{deflectors[self.origin]}' to '{turned(deflectors[self.origin])}')" \
+                if deflectors and self.origin in deflectors else ""
+            return f"turn the deflector at {cell_name(self.origin)}{now}"
+        return f"remove the deflector at {cell_name(self.origin)}"
 
     def to_json(self) -> dict:
         data: dict = {"action": self.action}
@@ -110,14 +122,15 @@ def apply_change(deflectors: Mapping[Cell, Orientation], change: Change | None) 
     if change is None:
         return out
     if change.action == "add":
-        out[change.to] = change.orientation
+        assert change.orientation is not None    # an add always says which way the chit lies
+        out[change.destination] = change.orientation
     elif change.action == "remove":
-        del out[change.at]
+        del out[change.origin]
     elif change.action == "turn":
-        out[change.at] = turned(out[change.at])
+        out[change.origin] = turned(out[change.origin])
     else:
-        shown = out.pop(change.at)
-        out[change.to] = change.orientation or shown
+        shown = out.pop(change.origin)
+        out[change.destination] = change.orientation or shown
     return out
 
 

@@ -15,8 +15,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from ..errors import InputError
+
+if TYPE_CHECKING:     # board imports this module
+    from .board import Board
 
 Cell = tuple[int, int]      # (x, y): column from the west edge, row from the north edge
 Facing = str                # "N", "E", "S" or "W"
@@ -145,7 +149,7 @@ class State:
     readings chosen where the rules text is open (the bounce).
     """
 
-    board: Board  # noqa: F821 (board.Board; kept as a string to avoid a cycle)
+    board: Board
     pawns: tuple[Pawn, ...]
     deflectors: Mapping[Cell, Orientation]
     locked: Cell | None = None

@@ -18,10 +18,10 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import ClassVar, overload
+from typing import ClassVar, cast, overload
 
 from ..errors import InputError
-from ..play import TERMINAL
+from ..play import TERMINAL, Action
 from .board import Board
 from .board_file import standard_board
 from .deflectors import acceleration, energy_options, legal_change_counts, nth_change
@@ -117,8 +117,8 @@ class AccelleratorState:
             self._choices = Choices(self.state, self.roll)
         return self._choices
 
-    def apply(self, action: TurnChoice, rng: random.Random) -> None:
-        turn = play_turn(self.state, self.roll, action)
+    def apply(self, action: Action, rng: random.Random) -> None:
+        turn = play_turn(self.state, self.roll, cast(TurnChoice, action))   # one of legal_actions()
         self.events.update(e.rule for e in turn.all_events)
         self.state = turn.after
         self.turns += 1

@@ -114,7 +114,7 @@ def turn_lines(turn: Turn, number: int) -> list[str]:
 def _ending(turn: Turn) -> str:
     move = turn.move
     pawn = next(p for p in turn.after.pawns if p.player == turn.player)
-    if move.ending == "moved":
+    if move.ending == "moved" and pawn.at is not None and pawn.facing is not None:
         return (f"stops on {cell_name(pawn.at)} facing {FACING_NAMES[pawn.facing]} carrying "
                 f"{pawn.carrying} electron(s)")
     return {"banked": f"banked {move.banked} (collector {pawn.banked}); pawn reset",
@@ -126,7 +126,8 @@ def state_lines(state: State) -> list[str]:
     """The end state in a few lines."""
     lines = ["End state:"]
     for p in state.pawns:
-        where = f"{cell_name(p.at)} facing {FACING_NAMES[p.facing]}" if p.at else "reset (off the board)"
+        where = (f"{cell_name(p.at)} facing {FACING_NAMES[p.facing]}" if p.at and p.facing
+                 else "reset (off the board)")
         lines.append(f"  {p.player:<6} {where}, energy {p.energy}, carrying {p.carrying}, "
                      f"banked {p.banked}")
     defl = " ".join(f"{cell_name(c)}{o}" for c, o in sorted(state.deflectors.items(),

@@ -63,9 +63,9 @@ def options(state: State, roll: int) -> Iterator[TurnChoice]:
     for facing in facings:
         placed, _ = place(state, facing)
         kind = acceleration(placed.mover.energy, roll)
-        changes: list[Change | None] = legal_changes(placed, kind)
+        changes: list[Change | None] = [*legal_changes(placed, kind)]
         if kind != "below" or not changes:
-            changes = [None] + changes
+            changes = [None, *changes]
         for energy in energy_options(placed.mover.energy, roll):
             for change in changes:
                 yield TurnChoice(energy, change, facing)

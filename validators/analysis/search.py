@@ -71,9 +71,10 @@ def _playout(state: PlayState, root: _Node, root_actions: list, rng: random.Rand
         node = child
         if fresh or position.is_terminal():
             break
-        legal = _forced_through(position, rng)
-        if legal is None or len(legal) > WIDEST:
+        forced = _forced_through(position, rng)
+        if forced is None or len(forced) > WIDEST:
             break
+        legal = forced
     scores = _finish(position, rng, rollout)
     for child, seat in path:
         child.visits += 1

@@ -112,7 +112,7 @@ class Totals:
     draws: int = 0
     wins: list[float] = field(default_factory=list)
     """Per seat: wins, a draw sharing one win among the tied seats."""
-    policy_wins: Counter[str] = field(default_factory=Counter)
+    policy_wins: dict[str, float] = field(default_factory=dict)
     """Per player strength: wins summed over every seat it sat in."""
     policy_games: Counter[str] = field(default_factory=Counter)
     """Per player strength: finished games it took part in, once per seat."""
@@ -138,7 +138,7 @@ class Totals:
             self.draws += 1
         for seat, share in enumerate(returns):
             self.wins[seat] += share
-            self.policy_wins[policies[seat]] += share
+            self.policy_wins[policies[seat]] = self.policy_wins.get(policies[seat], 0.0) + share
             self.policy_games[policies[seat]] += 1
 
     def merge(self, other: Totals) -> None:
@@ -146,7 +146,8 @@ class Totals:
         self.finished += other.finished
         self.draws += other.draws
         self.wins = [a + b for a, b in zip(self.wins, other.wins)]
-        self.policy_wins.update(other.policy_wins)
+        for policy, share in other.policy_wins.items():
+            self.policy_wins[policy] = self.policy_wins.get(policy, 0.0) + share
         self.policy_games.update(other.policy_games)
         self.turns.merge(other.turns)
         self.rounds.merge(other.rounds)
@@ -162,7 +163,7 @@ class Totals:
 
     def policy_rates(self) -> dict[str, dict]:
         """Each strength's wins per seat it filled (meaningful when strengths differ)."""
-        return {p: _rate(self.policy_wins[p], self.policy_games[p]) for p in sorted(self.policy_games)}
+        return {p: _rate(self.policy_wins.get(p, 0.0), self.policy_games[p]) for p in sorted(self.policy_games)}
 
     def summary(self) -> dict:
         """The figures a report shows, as plain JSON-able data."""

@@ -40,7 +40,7 @@ def _face_of(normal: Vector, faces: dict[str, int]) -> int:
 
 def opposite_sums(faces: dict[str, int] = PIPS) -> set[int]:
     """The sums of each pair of opposite faces (a standard die gives ``{OPPOSITE_SUM}``)."""
-    return {faces[f] + _face_of(tuple(-c for c in n), faces) for f, n in NORMALS.items()}
+    return {faces[f] + _face_of((-n[0], -n[1], -n[2]), faces) for f, n in NORMALS.items()}
 
 
 def right_handed(faces: dict[str, int] = PIPS) -> bool:

@@ -27,7 +27,7 @@ def check_components(components: list[dict], options: dict) -> tuple[list[Findin
     """Rebuild the deck from a PDF manifest and run the deck rules on it,
     plus the parts of the set that are not deck cards."""
     groups = []
-    extras = {}
+    extras: dict[str | None, int] = {}
     for i, c in enumerate(components):
         data, where = c.get("data") or {}, f"components[{i}] ({c.get('label')})"
         if c.get("kind") == "goal":

@@ -17,7 +17,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache
-from typing import ClassVar
+from typing import Any, ClassVar
 from collections.abc import Mapping
 
 from ..errors import InputError
@@ -29,6 +29,7 @@ from .odds import at_least
 
 Card = Goal | str           # a Goal, or the name of an Action card
 Action = tuple
+NO_ACTION: Action = ()          # no effect pending, no attempt declared, no swap under way
 CHOOSE_ONCE = "choose-once"     # Alternate Variable Cards Variant
 CHOOSE_EACH = "choose-each"     # Alternate Variable Cards Variant II
 BANK_AT_LEAST_ONE = "at-least-one"
@@ -115,6 +116,36 @@ class RybState:
                  "bank_minimum", "draw", "discard", "hands", "pools", "table", "treasure",
                  "swiss", "serial", "seat", "actor", "phase", "winner", "pending", "borrowed",
                  "raid", "trade", "offers", "declared", "total", "recycled", "swapping")
+    num_players: int
+    turns: int
+    rounds: int
+    events: Counter[str]
+    hand_size: int
+    variable: str | None            # the Variable function, None while it is chosen in play
+    mode: str | None                # CHOOSE_ONCE or CHOOSE_EACH, or None
+    bank_minimum: int
+    draw: list[Card]
+    discard: list[Card]
+    hands: list[list[Card]]
+    pools: list[list[int]]          # dice a seat holds, by die colour
+    table: list[list[Any]]          # [serial, goal, banked] for every Goal in play
+    treasure: list[list[list[Any]]]  # per seat: [goal, banked]
+    swiss: dict[tuple[int, int], int]
+    serial: int
+    seat: int
+    actor: int
+    phase: int
+    winner: int | None
+    pending: Action                 # the effect waiting on a reply, or NO_ACTION
+    borrowed: list[tuple[int, int, int]]    # (lender, die, count) a Shanghai took this turn
+    raid: bool
+    trade: bool
+    offers: int
+    declared: Action                # the attempt declared this turn, or NO_ACTION
+    total: int
+    recycled: Card | None
+    swapping: Action                # the dice a Swap offers, or NO_ACTION
+
 
     @classmethod
     def deal(cls, cards: tuple[Card, ...], players: int, hand_size: int, variable: str,
@@ -135,9 +166,9 @@ class RybState:
         s.swiss = {}            # (serial, seat) -> points on that seat's Swiss Bank card
         s.serial = 0
         s.seat = s.actor = 0    # "Peacefully choose someone to go first": seat 0
-        s.phase, s.winner, s.pending = START, None, None
+        s.phase, s.winner, s.pending = START, None, NO_ACTION
         s.borrowed, s.raid, s.trade, s.offers = [], False, False, 0
-        s.declared, s.total, s.recycled, s.swapping = None, 0, None, None
+        s.declared, s.total, s.recycled, s.swapping = NO_ACTION, 0, None, NO_ACTION
         return s
 
     def clone(self) -> RybState:

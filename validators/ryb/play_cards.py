@@ -15,8 +15,8 @@ from __future__ import annotations
 import random
 
 from .model import DICE, SWAP_LIMIT, Goal
-from .play import (ATTEMPT, BANK, CHOOSE_EACH, CONSENT, DECLARED, DENY, GIVE, OVER, PLAY, RECYCLED,
-                   REROLL, START, START_POOL, SWAP, TRADE, TRADE_OFFERS, VOID, RybState,
+from .play import (ATTEMPT, BANK, CHOOSE_EACH, CONSENT, DECLARED, DENY, GIVE, NO_ACTION, OVER, PLAY,
+                   RECYCLED, REROLL, START, START_POOL, SWAP, TRADE, TRADE_OFFERS, VOID, Action, RybState,
                    card_phase, needs)
 
 COLOURS = range(len(DICE))
@@ -115,8 +115,8 @@ def _play_step_card(s: RybState, card) -> bool:
 def _attempts(s: RybState) -> list[tuple]:
     """Goals the player can roll for: at least one die of every colour the Goal needs."""
     pool = s.pools[s.seat]
-    out = [("attempt", serial) for serial, goal, _ in s.table
-           if all(pool[d] for d in needs(goal.colour))]
+    out: list[Action] = [("attempt", serial) for serial, goal, _ in s.table
+                         if all(pool[d] for d in needs(goal.colour))]
     if s.raid:
         out += [("raid", owner, i) for owner in range(s.num_players) if owner != s.seat
                 for i, (goal, _) in enumerate(s.treasure[owner])
@@ -196,7 +196,7 @@ def _play(s: RybState, action: tuple, rng: random.Random) -> None:
     kind = action[0]
     card = action[1] if kind == "goal" else ("variable" if kind == "variable" else kind)
     if kind == "pass":
-        if s.phase == RECYCLED:           # the recycled card cannot be played after all
+        if s.phase == RECYCLED and s.recycled is not None:   # the recycled card cannot be played after all
             s.discard.append(s.recycled)
             s.recycled = None
         s.events["no card to play"] += 1
@@ -206,7 +206,7 @@ def _play(s: RybState, action: tuple, rng: random.Random) -> None:
         s.recycled = None
     else:
         s.hands[s.seat].remove(card)
-    if kind == "goal":
+    if isinstance(card, Goal):
         s.events[f"played:{card.colour} goal"] += 1
         s.serial += 1
         s.table.append([s.serial, card, 0])
@@ -272,7 +272,7 @@ def _can_deny(s: RybState, seat: int) -> bool:
 
 def _deny(s: RybState, action: tuple, rng: random.Random) -> None:
     effect, denier = s.pending, s.actor
-    s.pending, s.actor = None, s.seat
+    s.pending, s.actor = NO_ACTION, s.seat
     if action[0] == "deny":
         s.hands[denier].remove("variable")
         s.discard.append("variable")
@@ -330,15 +330,15 @@ def _swap_roll(s: RybState, action: tuple, rng: random.Random) -> None:
 
 def _swap_choice(s: RybState, action: tuple, rng: random.Random) -> None:
     if action[0] == "swap-keep":
-        s.swapping = None
+        s.swapping = NO_ACTION
         _after_card(s)
         return
     s.events["swap made"] += 1
     _target(s, action[1], action, rng)
 
 
-def _exchange(s: RybState, other: int, take: list[int]) -> None:
-    give, s.swapping = s.swapping, None
+def _exchange(s: RybState, other: int, take: Action) -> None:
+    give, s.swapping = s.swapping, NO_ACTION
     for d in COLOURS:
         s.pools[s.seat][d] += take[d] - give[d]
         s.pools[other][d] += give[d] - take[d]
@@ -349,7 +349,7 @@ def _give(s: RybState, action: tuple, rng: random.Random) -> None:
     _move_die(s, s.actor, s.seat, action[1])
     if sum(s.pools[s.seat]) < sum(s.pools[s.actor]):
         return
-    s.pending, s.actor = None, s.seat
+    s.pending, s.actor = NO_ACTION, s.seat
     _after_card(s)
 
 
@@ -359,7 +359,7 @@ def _give_to(s: RybState, action: tuple, rng: random.Random) -> None:
     _move_die(s, s.actor, action[1], die)
     if s.pools[s.actor][die]:
         return
-    s.pending, s.actor = None, s.seat
+    s.pending, s.actor = NO_ACTION, s.seat
     _after_card(s)
 
 
@@ -378,7 +378,7 @@ def _consent(s: RybState, action: tuple, rng: random.Random) -> None:
         _move_die(s, s.seat, other, give)
         _move_die(s, other, s.seat, take)
         s.events["trade accepted"] += 1
-    s.pending, s.actor, s.phase = None, s.seat, TRADE
+    s.pending, s.actor, s.phase = NO_ACTION, s.seat, TRADE
 
 
 def _after_card(s: RybState) -> None:
@@ -475,7 +475,7 @@ def _end_turn(s: RybState) -> None:
         back = min(count, s.pools[s.seat][die])
         s.pools[s.seat][die] -= back
         s.pools[owner][die] += back
-    s.borrowed, s.raid, s.trade, s.declared, s.total = [], False, False, None, 0
+    s.borrowed, s.raid, s.trade, s.declared, s.total = [], False, False, NO_ACTION, 0
     s.turns += 1
     s.rounds = s.turns // s.num_players
     s.seat = s.actor = (s.seat + 1) % s.num_players

@@ -6,6 +6,7 @@
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,7 @@ from ...templates import path as template_path
 from ..errors import InputError
 from ..schema import field as get
 from ..schema import load_toml, read_file, reject_unknown
-from .postcard import (CARD_H, CARD_W, GAMES, KINDS, Action, Actions, Box, Cell, Component, Feature,
+from .postcard import (CARD_H, CARD_W, GAMES, KINDS, Action, Actions, Box, Cell, Component, Element, Feature,
                        Grid, Map, Node, Picture, Postcard, Table, Text, Track)
 
 MAX_CELLS = 200
@@ -201,8 +202,9 @@ def _picture(t: dict, where: str) -> Picture:
     return picture
 
 
-READERS = {"track": _track, "grid": _grid, "map": _map, "table": _table, "actions": _actions,
-           "text": _text_block, "picture": _picture}
+Reader = Callable[[dict[str, Any], str], Element]
+READERS: dict[str, Reader] = {"track": _track, "grid": _grid, "map": _map, "table": _table, "actions": _actions,
+                              "text": _text_block, "picture": _picture}
 
 
 def _component(c: Any, where: str) -> Component:
@@ -225,8 +227,8 @@ def _parse(data: dict[str, Any], source: str) -> Postcard:
     head = get(data, "postcard", dict)
     reject_unknown(head, {"id", "title", "tagline", "players", "minutes"}, where="postcard")
     game = get(head, "id", str, where="postcard", choices=GAMES)
-    front = []
-    seen = set()
+    front: list[Element] = []
+    seen: set[str] = set()
     for i, e in enumerate(get(data, "front", list)):
         where = f"front[{i}]"
         if not isinstance(e, dict):

@@ -38,7 +38,7 @@ def summary(table: ItemTable) -> dict:
 def check_components(components: list[dict], options: dict) -> tuple[list[Finding], dict]:
     """One card per item the manifest lists, and, for the published table, exactly its items."""
     wanted = [str(n) for n in options.get("items", [])]
-    printed = Counter()
+    printed: Counter[str] = Counter()
     for c in components:
         if c.get("kind") == "item":
             printed[str((c.get("data") or {}).get("item"))] += int(c["count"])

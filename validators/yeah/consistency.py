@@ -39,6 +39,7 @@ class Contradiction:
             return (f"{k.name}'s Kills ({self.by_kills.text()}) covers {v.name}, but "
                     f"{v.name}'s Killed By ({cell}) does not name {k.name}")
         cell = ", ".join(r.text() for r in k.kills) or "empty"
+        assert self.by_killed_by is not None    # a gap is found through one cell or the other
         return (f"{v.name}'s Killed By ({self.by_killed_by.text()}) covers {k.name}, but "
                 f"{k.name}'s Kills ({cell}) does not name {v.name}")
 
@@ -160,7 +161,9 @@ def _type_notes(table: ItemTable) -> list[Finding]:
     for killer in table.items:
         for name in killer.spares:
             victim = table.find(name)
-            ref = says(killer.kills, victim) if victim is not None else None
+            if victim is None:
+                continue
+            ref = says(killer.kills, victim)
             if ref is not None:
                 findings.append(failed(NOTES_OVER_KILLS, f"its Kills cell ({ref.text()}) covers "
                                        f"{victim.name}, but its notes spare it; the notes win",

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 ItemId = str   # the name in lower case, other characters as "-": "laser-gun"
@@ -200,6 +200,7 @@ class ItemTable:
     name: str
     items: tuple[Item, ...]
     starting_ammo: int = 0
+    _by_id: dict[str, Item] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # Ids are looked up for every player and every pair in a round: index them once.

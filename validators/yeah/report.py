@@ -40,7 +40,7 @@ def result_text(table: ItemTable, result: RoundResult) -> str:
         if o.copied_from:
             what += f" (Mirror, copying {o.copied_from})"
         if o.refused:
-            what += f" (chose {name.get(o.chose, 'nothing')}: refused, {o.refused})"
+            what += f" (chose {name.get(o.chose or '', 'nothing')}: refused, {o.refused})"
         if o.holding:
             what += " + holding " + ", ".join(name[h] for h in o.holding)
         fate = "KILLED by " + ", ".join(f"{k.killer or 'nobody'}'s {name[k.item]}" for k in o.killed_by) \

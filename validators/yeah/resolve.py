@@ -175,10 +175,10 @@ def resolve(table: ItemTable, rnd: Round) -> RoundResult:
             played.append((item, why, None))
             continue
         seat = _copy_target(rnd, chosen, i)
-        if seat is None:
+        copy = chosen[seat][0] if seat is not None else None
+        if seat is None or copy is None:
             played.append((item, why, None))
             continue
-        copy = chosen[seat][0]
         refused = refusal(table, rnd.players[i], copy, pay=False)
         if refused:
             played.append((table.fallback, f"Mirror copied {copy.name}: {refused}", rnd.players[seat].name))
@@ -201,7 +201,8 @@ def _deaths(table: ItemTable, rnd: Round, items: list[Item | None]) -> list[list
         if item is None or any(h.guaranteed_survival for h in holding(table, victim)):
             continue
         for owner, seat, weapon in actors:
-            if seat == v or (owner is not None and rnd.players[seat].revived_by == victim.name):
+            if seat == v or (seat is not None and owner is not None
+                             and rnd.players[seat].revived_by == victim.name):
                 continue
             because = _kill(table, weapon, item)
             if because:

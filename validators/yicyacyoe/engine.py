@@ -88,7 +88,7 @@ def start(variant: Variant) -> Position:
 def longest_free_line(variant: Variant, free: Mask) -> int:
     """The most free cells, up to ``p``, one connected turn can cover (a line, or a group)."""
     for length in range(variant.p, 0, -1):
-        if any(s & free == s for s in shapes(variant.n, length, variant.bent)):
+        if any(s & free == s for s in shapes(variant.n, length, variant.bends)):
             return length
     return 0
 
@@ -108,7 +108,7 @@ def legal_turns(position: Position) -> list[Turn]:
     if size == 0:
         return []
     if v.connected:
-        return sorted(Turn(tuple(cells_of(s))) for s in shapes(v.n, size, v.bent) if s & free == s)
+        return sorted(Turn(tuple(cells_of(s))) for s in shapes(v.n, size, v.bends) if s & free == s)
     return [Turn(c) for c in combinations(cells_of(free), size)]
 
 
@@ -124,7 +124,7 @@ def check_turn(position: Position, turn: Turn) -> None:
     if len(turn.cells) != size:
         raise RuleError(f"place {size} mark{'s' * (size > 1)} this turn, not {len(turn.cells)}",
                         field="move")
-    if v.connected and size > 1 and turn.mask not in shapes(n, size, v.bent):
+    if v.connected and size > 1 and turn.mask not in shapes(n, size, v.bends):
         shape = "touch one another in a group" if v.bent else "be a straight line of"
         raise RuleError(f"the {size} marks must {shape} neighbouring cells "
                         "(across, up or diagonal)", field="move")
@@ -137,7 +137,7 @@ def completed_row(variant: Variant, own: Mask, taken: Mask) -> Mask:
     would extend it in its direction are not ``own``.
     """
     if variant.long_rows:
-        return next((r for r in rows(variant.n, variant.k) if r & own == r), 0)
+        return next((r for r in rows(variant.n, variant.row_length) if r & own == r), 0)
     return next((r for r, ends in exact_rows(variant.n, variant.k)
                  if r & own == r and not ends & own), 0)
 

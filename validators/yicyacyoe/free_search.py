@@ -26,7 +26,7 @@ def build_free_search(search: Search) -> Callable[..., int]:
     """
     every = search.check_every
     v = search.variant
-    rows_k, k1, full, cells, p = rows(v.n, v.k), v.k - 1, search.full, search.cells, v.p
+    rows_k, k1, full, cells, p = rows(v.n, v.row_length), v.row_length - 1, search.full, search.cells, v.p
     shared, table, canon, reflect = v.shared, search.table, search.canon, search.reflect
     store = search.store
     # The number of free dead cells goes into the key: with one mark a turn

@@ -14,6 +14,7 @@ False
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from .board import Cell, symmetries
 
@@ -64,7 +65,7 @@ def canonicalizer(n: int, boards: int = 2) -> Callable[[int], int]:
     lookups = " | ".join(f"t{j}[p >> {bits * j} & {(1 << bits) - 1}]" for j in range(len(tables)))
     fields = ", ".join(f"x >> {width * i} & m" for i in range(7))
     source = f"def canon(p):\n    x = {lookups}\n    return min(p, {fields})\n"
-    scope = {f"t{j}": table for j, table in enumerate(tables)} | {"m": (1 << width) - 1}
+    scope: dict[str, Any] = {f"t{j}": table for j, table in enumerate(tables)} | {"m": (1 << width) - 1}
     exec(source, scope)  # noqa: S102 - trusted text built above from integers only
     return scope["canon"]
 

@@ -36,8 +36,8 @@ def _open_rows(position: Position, player: int) -> list[Mask]:
     v = position.variant
     other = position.taken if v.shared else position.marks[1 - player]
     if v.shared:
-        return [r for r in rows(v.n, v.k) if r & ~other]
-    return [r for r in rows(v.n, v.k) if not r & other]
+        return [r for r in rows(v.n, v.row_length) if r & ~other]
+    return [r for r in rows(v.n, v.row_length) if not r & other]
 
 
 def _risk(position: Position, turn: Turn) -> int:

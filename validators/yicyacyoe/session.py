@@ -48,7 +48,7 @@ def _example(position: Position) -> str:
     """A legal-looking example of what to type now."""
     v, size = position.variant, turn_size(position)
     if v.connected:
-        line = next(s for s in shapes(v.n, size, v.bent) if s & position.free == s)
+        line = next(s for s in shapes(v.n, size, v.bends) if s & position.free == s)
         return " ".join(cell_name(c, v.n) for c in cells_of(line))
     return " ".join(cell_name(c, v.n) for c in cells_of(position.free)[:size])
 

@@ -24,11 +24,11 @@ def build_turn_search(search: Search) -> Callable[..., int]:
     v = search.variant
     full, cells, p, shared = search.full, search.cells, v.p, v.shared
     table, canon, reflect, store = search.table, search.canon, search.reflect, search.store
-    lines = {length: shapes(v.n, length, v.bent) for length in range(1, p + 1)}
+    lines = {length: shapes(v.n, length, v.bends) for length in range(1, p + 1)}
     numbered = [s for length in range(1, p + 1) for s in lines[length]] if v.connected else []
     number = {s: i for i, s in enumerate(numbered)}
     if v.long_rows:
-        checks = [(w, 0) for w in rows(v.n, v.k)]
+        checks = [(w, 0) for w in rows(v.n, v.row_length)]
     else:
         checks = list(exact_rows(v.n, v.k))
 

@@ -72,6 +72,16 @@ class Variant:
             object.__setattr__(self, "bent", False)
 
     @property
+    def row_length(self) -> int:
+        """``k``, which ``__post_init__`` settles to ``n`` when it is not given."""
+        return self.k if self.k is not None else self.n
+
+    @property
+    def bends(self) -> bool:
+        """``bent`` as settled by ``__post_init__``."""
+        return bool(self.bent)
+
+    @property
     def cells(self) -> int:
         return self.n * self.n
 
@@ -82,7 +92,7 @@ class Variant:
             turn += f" ({TURN_NAMES[self.p]}) " + self.shape()
         parts = [f"{self.n}x{self.n}", f"rows of {self.k}", turn,
                  "shared marks" if self.shared else "own marks"]
-        if not self.long_rows and self.k < self.n:     # no run is longer than the board
+        if not self.long_rows and self.row_length < self.n:     # no run is longer than the board
             parts.append(f"rows longer than {self.k} do not count")
         return ", ".join(parts)
 

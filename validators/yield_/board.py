@@ -48,8 +48,8 @@ class Board:
     rows: int = BOARD_SIZE
     cols: int = BOARD_SIZE
     placed: tuple[tuple[Square, PlacedTile], ...] = ()
-    _at: dict = field(default=None, init=False, repr=False, compare=False, hash=False)
-    _open: dict = field(default=None, init=False, repr=False, compare=False, hash=False)
+    _at: dict[Square, PlacedTile] = field(init=False, repr=False, compare=False, hash=False)
+    _open: dict = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_at", dict(self.placed))

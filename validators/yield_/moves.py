@@ -85,9 +85,10 @@ def exit_choices(state: GameState, vehicle: Vehicle) -> frozenset[Side]:
     (a legal board has none; the outer edge and empty squares stay open, rule 2).
     """
     board = state.board
-    tile = board.tile_at(vehicle.square)
+    tile = board.tile_at(vehicle.position)
+    assert tile is not None, "a vehicle in the game stands on a tile"
     return frozenset(side for side in exits(tile.kind, tile.rotation, vehicle.entry, vehicle.level)
-                     if board.passable(vehicle.square, side))
+                     if board.passable(vehicle.position, side))
 
 
 def step(state: GameState, player: Player, side: Side,
@@ -101,7 +102,7 @@ def step(state: GameState, player: Player, side: Side,
     """
     board = state.board
     mover = state.vehicle(player)
-    target_square = board.neighbour(mover.square, side)
+    target_square = board.neighbour(mover.position, side)
     if target_square is None:
         return state.with_vehicle(mover.destroyed()), [], "left-board"
     tile = board.tile_at(target_square)

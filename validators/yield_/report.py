@@ -11,6 +11,7 @@ bottom-left corner the number of the player who placed the tile.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from .board import Board, Player, Square
 from .layout import Cell, Layout
@@ -59,7 +60,7 @@ def board_text(board: Board, state: GameState | None = None) -> str:
         if tile.owner is not None:
             grid[row * CELL_HEIGHT + 2][col * CELL_WIDTH] = str(tile.owner)
     for vehicle in state.active() if state else ():
-        row, col = vehicle.square
+        row, col = vehicle.position
         top = grid[row * CELL_HEIGHT]
         top[col * CELL_WIDTH] = str(vehicle.player)
         top[col * CELL_WIDTH + 1] = ARROWS[vehicle.heading]
@@ -157,7 +158,7 @@ def turn_json(index: int, turn: Turn) -> dict:
 
 def moves_json(state: GameState, turns: list[Turn], choice: Choice | None) -> dict:
     """Every legal turn from ``state`` and, if searched, the best one."""
-    data = {"to_move": state.to_move, "winner": state.winner(), "count": len(turns),
+    data: dict[str, Any] = {"to_move": state.to_move, "winner": state.winner(), "count": len(turns),
             "turns": [turn_json(i, t) for i, t in enumerate(turns)]}
     if choice:
         data["best"] = {"index": turns.index(choice.turn), "speed": choice.turn.speed,

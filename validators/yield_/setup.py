@@ -55,7 +55,7 @@ class SetupRecord:
         vehicles = []
         for player, square in enumerate(self.starts, start=1):
             tile = self.board.tile_at(square)
-            level = "upper" if tile.kind == "overpass" else None
+            level = "upper" if tile is not None and tile.kind == "overpass" else None
             vehicles.append(Vehicle(player, square, level=level))
         return GameState(self.board, tuple(vehicles), to_move=1, damage_limit=RULES.damage_limit)
 
@@ -85,7 +85,9 @@ def play_setup(players: int, seed: int, tiles: Sequence[Kind] | None = None,
     rng.shuffle(bag)
     if len(bag) < players:
         raise InputError(f"{len(bag)} tiles cannot give {players} players a start", field="tiles")
-    board, starts, events = Board(rows, cols), [], []
+    board = Board(rows, cols)
+    starts: list[Square] = []
+    events: list[SetupEvent] = []
     for player in range(1, players + 1):
         kind = bag.pop()
         allowed = start_squares(board, starts)

@@ -33,6 +33,12 @@ class Vehicle:
     out: bool = False
 
     @property
+    def position(self) -> Square:
+        """``square``, for a vehicle still in the game."""
+        assert self.square is not None, f"player {self.player} is out of the game"
+        return self.square
+
+    @property
     def stopped(self) -> bool:
         return self.heading is None
 

@@ -200,12 +200,12 @@ def state_to_dict(state: GameState) -> dict:
         if tile.owner is not None:
             cell["owner"] = tile.owner
         cells.append(cell)
-    vehicles = []
+    vehicles: list[dict[str, Any]] = []
     for v in state.vehicles:
         if v.out:
             vehicles.append({"player": v.player, "out": True, "damage": v.damage})
             continue
-        vehicles.append({"player": v.player, "row": v.square[0], "col": v.square[1],
+        vehicles.append({"player": v.player, "row": v.position[0], "col": v.position[1],
                          "heading": v.heading, "speed": v.speed, "damage": v.damage,
                          "level": v.level})
     return {"board": {"rows": board.rows, "cols": board.cols, "cells": cells},

@@ -109,10 +109,12 @@ def rules_from(tables: dict[str, Table]) -> Rules:
     spaces = field(data, "modifier_spaces", list, where=at)
     if not all(isinstance(s, int) and not isinstance(s, bool) for s in spaces):
         raise InputError("must list whole numbers", field=f"{at}.modifier_spaces")
-    ints = [field(data, k, int, where=at, lo=0, hi=10) for k in
-            ("threat_bonus", "max_modifier", "gauge_max", "passion_spaces", "poem_spaces", "poem_cost")]
+    threat_bonus, max_modifier, gauge_max, passion_spaces, poem_spaces, poem_cost = (
+        field(data, k, int, where=at, lo=0, hi=10) for k in
+        ("threat_bonus", "max_modifier", "gauge_max", "passion_spaces", "poem_spaces", "poem_cost"))
     return Rules(tuple(rows), field(data, "ammunition_per_roll", int, where=at, lo=0, hi=10), tuple(spaces),
-                 *ints, field(dict(tables["roy"].data), "switch_from", int, where="roy.data", lo=1, hi=7))
+                 threat_bonus, max_modifier, gauge_max, passion_spaces, poem_spaces, poem_cost,
+                 field(dict(tables["roy"].data), "switch_from", int, where="roy.data", lo=1, hi=7))
 
 
 # ---------------------------------------------------------------- the police roll

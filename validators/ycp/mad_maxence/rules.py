@@ -227,7 +227,8 @@ def _odds(tech: int, my_cb: int, foe_cb: int, tu: int) -> tuple[Fraction, Fracti
             parts = ((Fraction(0), Fraction(0), Fraction(1)) if after is None
                      else _odds(tech, rnd.my_cb, rnd.foe_cb, after))
         total = [t + p * q for t, q in zip(total, parts)]
-    return tuple(total)
+    victory, lost, caught = total
+    return victory, lost, caught
 
 
 # ---------------------------------------------------------------- eluding and repairing

@@ -93,10 +93,11 @@ def rules_from(tables: dict[str, Table]) -> Rules:
     if not nightmare or any(isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 6
                             for n in nightmare):
         raise InputError("must list 1 to 6 dice per turn", field="spawn.data.nightmare")
-    return Rules(field(storm, "grid_columns", int, where="storm.data", lo=1, hi=20),
-                 field(storm, "grid_lines", int, where="storm.data", lo=1, hi=20), tuple(rows),
-                 *(field(damage, k, int, where="damage.data", lo=0, hi=10)
-                   for k in ("near", "far", "collision", "contact_vp")),
+    columns = field(storm, "grid_columns", int, where="storm.data", lo=1, hi=20)
+    lines = field(storm, "grid_lines", int, where="storm.data", lo=1, hi=20)
+    near, far, collision, contact_vp = (field(damage, k, int, where="damage.data", lo=0, hi=10)
+                                        for k in ("near", "far", "collision", "contact_vp"))
+    return Rules(columns, lines, tuple(rows), near, far, collision, contact_vp,
                  field(spawn, "storm", int, where="spawn.data", lo=1, hi=6), tuple(nightmare))
 
 

@@ -14,14 +14,14 @@ def strength_text(before: int, after: City) -> str:
 
 
 def phase_json(faces: tuple[int, ...], after: City) -> dict:
-    effects = dict(printed_rows("employer"))
+    effects = {row[0]: row[1] for row in printed_rows("employer")}
     return {"faces": list(faces), "effects": [effects[str(f)] for f in faces], "after": asdict(after)}
 
 
 def phase_text(before: int, faces: tuple[int, ...], after: City) -> str:
     if after.lost:
         return f"Strength {before} -> past the gauge: the game is lost"
-    effects = dict(printed_rows("employer"))
+    effects = {row[0]: row[1] for row in printed_rows("employer")}
     lines = [f"Strength {before} -> {after.strength} ({dice_for(after.strength)} d6):"]
     lines += [f"  {face}: {effects[str(face)]}" for face in faces]
     return "\n".join(lines)
