@@ -171,7 +171,7 @@ def emit(doc, out: Path, *, png_dir: Path | None = None, dpi: int = 150,
     nothing of the user's is overwritten by mistake.
     """
     from ..generators.pdf import render
-    from ..generators.previews import cut_svg, png_pages
+    from ..generators.previews import cut_svg, older_pages, png_pages
     from ..generators.writing import Output, check_targets, write_all
     makers: list[ExtraOutput] = []
     if svg_file:
@@ -189,7 +189,10 @@ def emit(doc, out: Path, *, png_dir: Path | None = None, dpi: int = 150,
     outputs = [Output(Path(out), pdf, "--out")]
     for option, _, make in makers:
         outputs += [Output(Path(path), data, option) for path, data in make(doc, pdf)]
-    written = write_all(outputs, inputs, no_clobber=no_clobber)
+    # PNG pages of an earlier, longer run go with the commit: the folder then holds this run's pages only.
+    older = older_pages(png_dir, Path(out).stem, {o.target.name for o in outputs if o.option == "--png"}) \
+        if png_dir else []
+    written = write_all(outputs, inputs, no_clobber=no_clobber, remove=older)
     summary = {"file": str(out), "pages": len(doc.pages),
                "components": sum(c.count for c in doc.components.values())}
     if not quiet:
@@ -203,6 +206,8 @@ def emit(doc, out: Path, *, png_dir: Path | None = None, dpi: int = 150,
                       (w.target == target or w.target.parent == target)]
             count = sum(w.replaced for w in inside)
             note = f" (replaced {count} existing file{'s' * (count != 1)})" if count else ""
+            if option == "--png" and older:
+                note += f" (removed {len(older)} older page{'s' * (len(older) != 1)})"
             where = f"{len(inside)} files in {target}/" if _is_folder(option, target) else str(target)
             click.echo(f"wrote {where}{note}", err=to_stderr)
     return summary

@@ -7,8 +7,12 @@ with these signals held back while they are moved into place (see
 ``generators/writing.py``), so the handler only has to leave.
 """
 import os
-import signal
 import sys
+
+try:    # the C module the interpreter has already loaded: handlers go in before ``signal``'s enums are built
+    import _signal as signals
+except ImportError:  # pragma: no cover - another Python implementation
+    import signal as signals  # type: ignore[no-redef]
 
 
 def _leave(signum: int, frame: object) -> None:
@@ -22,8 +26,8 @@ def _leave(signum: int, frame: object) -> None:
 def install() -> None:
     """Make the interrupting signals end the program cleanly."""
     for name in ("SIGINT", "SIGTERM", "SIGHUP"):
-        if hasattr(signal, name):
-            signal.signal(getattr(signal, name), _leave)
+        if hasattr(signals, name):
+            signals.signal(getattr(signals, name), _leave)
 
 
 install()

@@ -5,6 +5,8 @@ The rasteriser and the SVG writer load only when asked for: most runs need neith
 from __future__ import annotations
 
 import io
+import re
+from pathlib import Path
 
 from ..validators.errors import InputError
 from .sheet import Document
@@ -30,6 +32,23 @@ def png_pages(pdf: bytes, stem: str, dpi: int = 150) -> list[tuple[str, bytes]]:
     finally:
         document.close()
     return pages
+
+
+def older_pages(folder: Path, stem: str, keep: set[str]) -> list[Path]:
+    """PNG pages of ``stem`` in ``folder`` that a new set of pages ``keep`` does not have.
+
+    A 9-page run's ``deck-08.png`` and ``deck-09.png`` would otherwise sit
+    beside a 7-page run's pages as if they belonged to it.
+
+    >>> older_pages(Path("no such folder"), "deck", set())
+    []
+    """
+    pattern = re.compile(re.escape(stem) + r"-[0-9]+\.png")
+    try:
+        names = sorted(p.name for p in Path(folder).iterdir())
+    except OSError:
+        return []
+    return [Path(folder) / n for n in names if pattern.fullmatch(n) and n not in keep]
 
 
 def cut_svg(doc: Document) -> bytes:

@@ -1,11 +1,14 @@
 """Writing a command's outputs so that nothing of the user's is ever lost.
 
 A command's outputs (the PDF, an SVG, PNG pages, ...) are written all or
-none: every file goes to a temporary beside its target first, and only when
-every one is complete are they moved into place, with SIGINT, SIGTERM and
-SIGHUP held back for those few renames.  Where the system allows it the
-temporaries have no name at all until that moment (``O_TMPFILE``), so even a
-``kill -9`` leaves nothing behind.
+none: every file is first written in full into a private folder beside its
+target (``.icp-print-HOST-PID.tmp``), and only when every one is complete are
+they moved into place, with SIGINT, SIGTERM and SIGHUP held back for those
+few renames.  Older files the new set replaces or no longer has (PNG pages
+of a longer earlier run) wait in that folder until the end, so a failure
+puts everything back.  A ``kill -9`` cannot be held back: it leaves at most
+that private folder, which :func:`sweep` removes on the next run that writes
+into the same folder.
 
 Before anything is drawn, :func:`check_targets` refuses an output that would
 destroy something: one of the command's own inputs, another output of the
@@ -18,10 +21,12 @@ from __future__ import annotations
 
 import errno
 import os
+import re
+import shutil
 import signal
+import socket
 import stat
 import sys
-import tempfile
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -32,6 +37,8 @@ from ..validators.errors import InputError
 STDOUT = "-"
 HELD_SIGNALS = {getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
                 if hasattr(signal, name)}
+ROOM_PREFIX, ROOM_SUFFIX = ".icp-print-", ".tmp"
+ROOM_PATTERN = re.compile(re.escape(ROOM_PREFIX) + r"(?P<host>.+)-(?P<pid>[0-9]{1,10})" + re.escape(ROOM_SUFFIX))
 
 
 @dataclass(frozen=True)
@@ -66,11 +73,15 @@ def check_targets(targets: Iterable[tuple[str, Path]], inputs: Iterable[Path] = 
 
 
 def write_all(outputs: Sequence[Output], inputs: Iterable[Path] = (), *,
-              no_clobber: bool = False) -> list[Written]:
-    """Write every output, or none of them; an :class:`InputError` says why not."""
+              no_clobber: bool = False, remove: Sequence[Path] = ()) -> list[Written]:
+    """Write every output and take away the ``remove`` files, or do none of it;
+    an :class:`InputError` says why not."""
     plans = _plan(outputs, inputs, no_clobber)
+    if remove and no_clobber:
+        raise InputError("older files would be removed, and --no-clobber is given",
+                         source=str(remove[0]))
     with _signals_held():
-        _commit(plans, no_clobber)
+        _commit(plans, [Path(p) for p in remove], no_clobber)
     return [Written(p.output.target, p.mode is not None) for p in plans]
 
 
@@ -92,6 +103,7 @@ def _plan(outputs: Sequence[Output], inputs: Iterable[Path], no_clobber: bool) -
             plans.append(_Plan(output, output.target, "stdout", None))
             continue
         real = Path(os.path.realpath(output.target))
+        sweep(real.parent)
         try:
             info = os.stat(real)
         except FileNotFoundError:
@@ -148,28 +160,36 @@ def _signals_held() -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
-def _commit(plans: list[_Plan], no_clobber: bool) -> None:
+def _commit(plans: list[_Plan], removals: Sequence[Path], no_clobber: bool) -> None:
     umask = os.umask(0)
     os.umask(umask)
     created: list[Path] = []
+    rooms: dict[Path, _Room] = {}
     staged: list[_Staged] = []
-    placed: list[_Staged] = []
+    done: list[_Staged | _Removed] = []
     try:
         for plan in plans:
             if plan.kind == "file":
                 created += _make_parents(plan)
-                staged.append(_stage(plan, plan.mode if plan.mode is not None else 0o666 & ~umask))
+                room = _room_for(rooms, plan.real.parent, plan.output.target)
+                staged.append(_stage(plan, room, plan.mode if plan.mode is not None else 0o666 & ~umask))
         for plan in plans:
             if plan.kind != "file":
                 _write_stream(plan)
+        for path in removals:
+            removed = _Removed(path, _room_for(rooms, path.parent, path))
+            removed.place()
+            done.append(removed)
         for item in staged:
             item.place(no_clobber)
-            placed.append(item)
+            done.append(item)
     except BaseException as exc:
-        for item in reversed(placed):
-            item.undo()
+        for step in reversed(done):
+            step.undo()
         for item in staged:
-            item.discard()
+            item.close()
+        for room in rooms.values():
+            room.remove()
         for folder in reversed(created):
             try:
                 folder.rmdir()
@@ -181,8 +201,9 @@ def _commit(plans: list[_Plan], no_clobber: bool) -> None:
                              source=str(where) or None) from None
         raise
     for item in staged:
-        item.forget_backup()
         item.close()
+    for room in rooms.values():
+        room.remove()
 
 
 def _make_parents(plan: _Plan) -> list[Path]:
@@ -200,50 +221,113 @@ def _make_parents(plan: _Plan) -> list[Path]:
     return list(reversed(missing))
 
 
+def _room_name() -> str:
+    host = re.sub(r"[^A-Za-z0-9_.]", "_", socket.gethostname())[:64] or "host"
+    return f"{ROOM_PREFIX}{host}-{os.getpid()}{ROOM_SUFFIX}"
+
+
+class _Room:
+    """A private folder beside the targets holding this run's temporaries.
+
+    New files are written here in full, and replaced or removed files wait
+    here until every output is in place.  If the process is killed, the
+    folder is all that remains, and :func:`sweep` removes it on the next run.
+    """
+
+    def __init__(self, folder: Path):
+        self.path = folder / _room_name()
+        if os.path.lexists(self.path):          # left by a dead process that had our pid
+            shutil.rmtree(self.path, ignore_errors=True)
+        os.mkdir(self.path, 0o700)
+        self.used = 0
+
+    def name(self, tag: str) -> Path:
+        self.used += 1
+        return self.path / f"{tag}-{self.used}"
+
+    def remove(self) -> None:
+        shutil.rmtree(self.path, ignore_errors=True)
+
+
+def _room_for(rooms: dict[Path, _Room], folder: Path, target: Path) -> _Room:
+    if folder not in rooms:
+        try:
+            rooms[folder] = _Room(folder)
+        except OSError as exc:
+            exc.icp_target = target  # type: ignore[attr-defined]
+            raise
+    return rooms[folder]
+
+
+def sweep(folder: Path) -> list[Path]:
+    """Remove the temporaries that killed runs left in ``folder``; return what was removed.
+
+    A private folder is left alone while the process that made it (same host,
+    same pid) may still be running.
+    """
+    host = _room_name().removeprefix(ROOM_PREFIX).rsplit("-", 1)[0]
+    removed = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return []
+    for entry in entries:
+        found = ROOM_PATTERN.fullmatch(entry.name)
+        if not found or found["host"] != host or not entry.is_dir(follow_symlinks=False):
+            continue
+        pid = int(found["pid"])
+        if pid != os.getpid() and _alive(pid):
+            continue
+        shutil.rmtree(entry.path, ignore_errors=True)
+        removed.append(Path(entry.path))
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError):
+        return True
+    except OSError:
+        return True
+    return True
+
+
 class _Staged:
     """A complete temporary file waiting to be moved onto its target."""
 
-    def __init__(self, plan: _Plan, fd: int, name: Path | None):
-        self.plan, self.fd, self.name = plan, fd, name
+    def __init__(self, plan: _Plan, fd: int, name: Path, room: _Room):
+        self.plan, self.fd, self.name, self.room = plan, fd, name, room
         self.backup: Path | None = None   # the replaced file, kept until every output is placed
+        self.placed = False
 
     def place(self, no_clobber: bool) -> None:
         target = self.plan.real
         try:
-            if self.name is None:   # an unnamed O_TMPFILE: give it a name first
-                self.name = _link_unnamed(self.fd, target)
             if self.plan.mode is not None:
-                self.backup = _free_name(target, "old")
+                self.backup = self.room.name("old")
                 os.link(target, self.backup)
             if no_clobber:
                 os.link(self.name, target)
                 os.unlink(self.name)
             else:
                 os.replace(self.name, target)
-            self.name = None
+            self.placed = True
         except OSError as exc:
             exc.icp_target = self.plan.output.target  # type: ignore[attr-defined]
             raise
 
     def undo(self) -> None:
         """Put back what :meth:`place` replaced (or remove what it created)."""
+        if not self.placed:
+            return
         if self.backup is not None:
             os.replace(self.backup, self.plan.real)
-            self.backup = None
         else:
             self.plan.real.unlink(missing_ok=True)
-
-    def forget_backup(self) -> None:
-        if self.backup is not None:
-            self.backup.unlink(missing_ok=True)
-            self.backup = None
-
-    def discard(self) -> None:
-        self.forget_backup()
-        if self.name is not None:
-            Path(self.name).unlink(missing_ok=True)
-            self.name = None
-        self.close()
+        self.placed = False
 
     def close(self) -> None:
         if self.fd >= 0:
@@ -251,56 +335,47 @@ class _Staged:
             self.fd = -1
 
 
-def _stage(plan: _Plan, mode: int) -> _Staged:
-    folder = plan.real.parent
+class _Removed:
+    """An older file to take away with the commit (a PNG page the new run no longer has)."""
+
+    def __init__(self, path: Path, room: _Room):
+        self.path, self.room = path, room
+        self.kept: Path | None = None
+
+    def place(self) -> None:
+        kept = self.room.name("old")
+        try:
+            os.replace(self.path, kept)
+        except FileNotFoundError:
+            return
+        except OSError as exc:
+            exc.icp_target = self.path  # type: ignore[attr-defined]
+            raise
+        self.kept = kept
+
+    def undo(self) -> None:
+        if self.kept is not None:
+            os.replace(self.kept, self.path)
+            self.kept = None
+
+
+def _stage(plan: _Plan, room: _Room, mode: int) -> _Staged:
+    name = room.name("new")
     try:
-        fd, name = _open_temporary(folder, plan.real.name)
+        fd = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o600)
     except OSError as exc:
         exc.icp_target = plan.output.target  # type: ignore[attr-defined]
         raise
-    staged = _Staged(plan, fd, name)
+    staged = _Staged(plan, fd, name, room)
     try:
         os.fchmod(fd, mode)
         _write_fd(fd, plan.output.data)
         os.fsync(fd)
     except OSError as exc:
-        staged.discard()
+        staged.close()
         exc.icp_target = plan.output.target  # type: ignore[attr-defined]
         raise
     return staged
-
-
-def _open_temporary(folder: Path, name: str) -> tuple[int, Path | None]:
-    """A new file in ``folder``: unnamed where the system allows, else ``.NAME.XXXX.part``."""
-    if hasattr(os, "O_TMPFILE") and os.path.isdir("/proc/self/fd"):
-        try:
-            return os.open(folder, os.O_TMPFILE | os.O_WRONLY, 0o600), None
-        except OSError as exc:
-            if exc.errno not in (errno.EOPNOTSUPP, errno.EISDIR, errno.EINVAL):
-                raise
-    fd, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".part", dir=folder)
-    return fd, Path(temporary)
-
-
-def _link_unnamed(fd: int, target: Path) -> Path:
-    """Name an ``O_TMPFILE`` file (linkat through /proc, as open(2) describes)."""
-    root = os.open("/", os.O_RDONLY)
-    try:
-        name = _free_name(target, "new")
-        # a src_dir_fd makes Python call linkat, which can follow the /proc link
-        os.link(f"proc/self/fd/{fd}", name, src_dir_fd=root, follow_symlinks=True)
-        return name
-    finally:
-        os.close(root)
-
-
-def _free_name(target: Path, tag: str) -> Path:
-    """A name beside ``target`` that nothing uses: ``.NAME.PID.TAG.part``."""
-    for attempt in range(1000):
-        name = target.parent / f".{target.name}.{os.getpid()}.{tag}{attempt or ''}.part"
-        if not os.path.lexists(name):
-            return name
-    raise FileExistsError(errno.EEXIST, "no free temporary name", str(target))
 
 
 def _write_fd(fd: int, data: bytes) -> None:
