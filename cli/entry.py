@@ -10,7 +10,7 @@ import os
 import sys
 
 try:    # the C module the interpreter has already loaded: handlers go in before ``signal``'s enums are built
-    import _signal as signals
+    import _signal as signals  # type: ignore[import-not-found]
 except ImportError:  # pragma: no cover - another Python implementation
     import signal as signals  # type: ignore[no-redef]
 
