@@ -60,6 +60,12 @@ def out_option(default_name: str):
                         help="PDF file to write (- for standard output).")
 
 
+export_cards_option = click.option(
+    "--export-cards", "export_dir", type=OutputPath(file_okay=False, path_type=Path), metavar="DIR",
+    help="Also write every card face and back as its own PNG (at --dpi) and PDF, with the bleed "
+    "(--bleed, else 1/8 in), and cards.csv listing them: for print-on-demand services.")
+
+
 no_clobber_option = click.option("--no-clobber", is_flag=True,
                                  help="Refuse to replace any existing output file.")
 
@@ -148,6 +154,18 @@ def outputs_from(kwargs: dict) -> dict:
 ExtraOutput = tuple[str, Path, Callable[..., list[tuple[Path, bytes]]]]
 
 
+def card_export(folder: Path | None, bleed: float | None, dpi: int) -> list[ExtraOutput]:
+    """``--export-cards``: the extra output that writes every distinct card into ``folder``."""
+    if folder is None:
+        return []
+    from ..generators.export import card_files, export_bleed
+    return [("--export-cards", folder, lambda doc, pdf: [
+        (folder / name, data) for name, data in card_files(doc, export_bleed(bleed), dpi)])]
+
+
+FOLDER_OPTIONS = ("--png", "--export-cards")
+
+
 def command_inputs() -> list[Path]:
     """Every path the running command was given that is not one of its outputs."""
     ctx = click.get_current_context(silent=True)
@@ -171,6 +189,7 @@ def emit(doc, out: Path, *, png_dir: Path | None = None, dpi: int = 150,
     nothing of the user's is overwritten by mistake.
     """
     from ..generators.pdf import render
+    from ..generators.export import older_exports
     from ..generators.previews import cut_svg, older_pages, png_pages
     from ..generators.writing import Output, check_targets, write_all
     makers: list[ExtraOutput] = []
@@ -189,9 +208,12 @@ def emit(doc, out: Path, *, png_dir: Path | None = None, dpi: int = 150,
     outputs = [Output(Path(out), pdf, "--out")]
     for option, _, make in makers:
         outputs += [Output(Path(path), data, option) for path, data in make(doc, pdf)]
-    # PNG pages of an earlier, longer run go with the commit: the folder then holds this run's pages only.
+    # Files of an earlier, longer run go with the commit: each folder then holds this run's files only.
     older = older_pages(png_dir, Path(out).stem, {o.target.name for o in outputs if o.option == "--png"}) \
         if png_dir else []
+    for option, target, _ in makers:
+        if option == "--export-cards":
+            older += older_exports(target, {o.target.name for o in outputs if o.option == option})
     written = write_all(outputs, inputs, no_clobber=no_clobber, remove=older)
     summary = {"file": str(out), "pages": len(doc.pages),
                "components": sum(c.count for c in doc.components.values())}
@@ -206,8 +228,9 @@ def emit(doc, out: Path, *, png_dir: Path | None = None, dpi: int = 150,
                       (w.target == target or w.target.parent == target)]
             count = sum(w.replaced for w in inside)
             note = f" (replaced {count} existing file{'s' * (count != 1)})" if count else ""
-            if option == "--png" and older:
-                note += f" (removed {len(older)} older page{'s' * (len(older) != 1)})"
+            gone = sum(p.parent == target for p in older)
+            if gone:
+                note += f" (removed {gone} older file{'s' * (gone != 1)})"
             where = f"{len(inside)} files in {target}/" if _is_folder(option, target) else str(target)
             click.echo(f"wrote {where}{note}", err=to_stderr)
     return summary
@@ -238,11 +261,11 @@ def refuse_unprintable(doc) -> None:
 
 
 def _is_folder(option: str, target: Path) -> bool:
-    return option == "--png" or Path(target).is_dir()
+    return option in FOLDER_OPTIONS or Path(target).is_dir()
 
 
 def _check_folders(makers: Sequence[ExtraOutput]) -> None:
     from ..validators.errors import InputError
     for option, target, _ in makers:
-        if option == "--png" and Path(target).exists() and not Path(target).is_dir():
+        if option in FOLDER_OPTIONS and Path(target).exists() and not Path(target).is_dir():
             raise InputError("not a folder", source=str(target), field=option)

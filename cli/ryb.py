@@ -9,8 +9,8 @@ from ..validators.ryb.deck import REFERENCE_DECK, TABLES, legal_deck, variable_f
 from ..validators.ryb.model import parse_goal
 from ..validators.ryb.odds import deck_report, goal_odds, parse_pool
 from ..validators.ryb.report import Attempt, attempt_json, attempt_text, deck_json, deck_text
-from .common import (card_size_option, echo_json, emit, json_option, out_option, outputs_from,
-                     settings_from, sheet_options)
+from .common import (card_export, card_size_option, echo_json, emit, export_cards_option, json_option,
+                     out_option, outputs_from, settings_from, sheet_options)
 
 players_option = click.option(
     "--players", type=click.Choice([str(n) for n in TABLES]), multiple=True,
@@ -26,6 +26,7 @@ players_option = click.option(
               help="What the Variable cards do (default: the deck's choice, else reset).")
 @players_option
 @card_size_option
+@export_cards_option
 @sheet_options
 def print_command(out: Path, deck_file: Path | None, variable: str | None, players: tuple[str, ...],
                   card_size: str, **kwargs) -> None:
@@ -37,13 +38,16 @@ def print_command(out: Path, deck_file: Path | None, variable: str | None, playe
       icp-print ryb --deck my-deck.toml --variable tea-party --paper letter --out deck.pdf
       icp-print ryb --deck my-deck.toml --players 2 --out deck.pdf
       icp-print ryb --card-size mini --out mini-deck.pdf
+      icp-print ryb --export-cards cards --dpi 300 --out deck.pdf
     """
     from ..generators.cards import card_size as parse_card_size
     from ..generators.ryb import RybOptions, build
     settings = settings_from(kwargs)
+    export_dir, outputs = kwargs.pop("export_dir"), outputs_from(kwargs)
     deck = legal_deck(deck_file or REFERENCE_DECK, tuple(int(p) for p in players) or None)
     options = RybOptions(deck, variable or deck.variable, parse_card_size(card_size))
-    emit(build(settings, options), out, **outputs_from(kwargs))
+    emit(build(settings, options), out, extra=card_export(export_dir, settings.bleed, outputs["dpi"]),
+         **outputs)
 
 
 @click.command("ryb")

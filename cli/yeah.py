@@ -11,8 +11,8 @@ from ..validators.yeah.report import result_as_json, result_text
 from ..validators.yeah.resolve import playable, resolve
 from ..validators.yeah.round import load_round
 from ..validators.yeah.table import load_table, published_table
-from .common import (card_size_option, echo_json, emit, json_option, out_option, outputs_from,
-                     settings_from, sheet_options)
+from .common import (card_export, card_size_option, echo_json, emit, export_cards_option, json_option,
+                     out_option, outputs_from, settings_from, sheet_options)
 
 items_option = click.option("--items", "items_file", type=click.Path(dir_okay=False, path_type=Path),
                             help="Your own item table (TOML); default: the published table.")
@@ -26,6 +26,7 @@ def _table(items_file: Path | None) -> ItemTable:
 @out_option("yeah-items.pdf")
 @items_option
 @card_size_option
+@export_cards_option
 @sheet_options
 def print_command(out: Path, items_file: Path | None, card_size: str, **kwargs) -> None:
     """Print one card per yEAh item: type, cost, what it gives,
@@ -44,7 +45,10 @@ def print_command(out: Path, items_file: Path | None, card_size: str, **kwargs) 
     from ..generators.yeah import YeahOptions, build
     options = YeahOptions(_table(items_file), published=items_file is None,
                           card=parse_card_size(card_size))
-    emit(build(settings_from(kwargs), options), out, **outputs_from(kwargs))
+    settings = settings_from(kwargs)
+    export_dir, outputs = kwargs.pop("export_dir"), outputs_from(kwargs)
+    emit(build(settings, options), out, extra=card_export(export_dir, settings.bleed, outputs["dpi"]),
+         **outputs)
 
 
 @click.command("yeah")

@@ -248,6 +248,7 @@ class Document:
     pages: list[Page] = field(default_factory=list)
     components: dict[str, Component] = field(default_factory=dict)
     options: dict = field(default_factory=dict)
+    imposed: list[tuple[Piece, float, float]] = field(default_factory=list)  # every card, in sheet order
 
     def _count(self, piece: Piece, w: float, h: float) -> None:
         entry = self.components.get(piece.label) or Component(
@@ -296,6 +297,7 @@ class Document:
     def _place(self, front: Page, back: Page, piece: Piece, x: float, y: float, w: float, h: float) -> None:
         front.steps.append((x, y, w, h, piece.front, True))
         front.placed.append(Placed(piece.label, piece.kind, x, y, w, h))
+        self.imposed.append((piece, w, h))
         self._count(piece, w, h)
         if piece.back is not None:
             bx, by = mirror(self.settings, x, y, w, h)

@@ -41,7 +41,7 @@ def test_older_png_pages_of_the_same_stem_are_removed_with_the_new_set(run, tmp_
     assert names == sorted([f"deck-{n:02d}.png" for n in range(1, 15)]
                            + ["other-01.png", "deck-notes.png", "deck-03.txt"])
     assert all((pages / f"deck-{n:02d}.png").read_bytes().startswith(b"\x89PNG") for n in range(1, 15))
-    assert "(replaced 14 existing files) (removed 6 older pages)" in result.output
+    assert "(replaced 14 existing files) (removed 6 older files)" in result.output
 
 
 def test_older_pages_come_back_when_the_write_fails(tmp_path, monkeypatch):
