@@ -236,6 +236,29 @@ def emit(doc, out: Path, *, png_dir: Path | None = None, dpi: int = 150,
     return summary
 
 
+def emit_all(documents: Sequence[tuple[Document, Path]], *, option: str = "--out") -> list[dict]:
+    """Render every document and write all the PDFs at once, all or none (``icp-print all``).
+
+    Each summary also gives the seconds spent rendering that PDF.
+    """
+    import time
+
+    from ..generators.pdf import render
+    from ..generators.writing import Output, check_targets, write_all
+    inputs = command_inputs()
+    check_targets([(option, target) for _, target in documents], inputs)
+    outputs, summaries = [], []
+    for doc, target in documents:
+        refuse_unprintable(doc)
+        started = time.perf_counter()
+        outputs.append(Output(Path(target), render(doc, VERSION), option))
+        summaries.append({"file": str(target), "pages": len(doc.pages),
+                          "components": sum(c.count for c in doc.components.values()),
+                          "seconds": time.perf_counter() - started})
+    write_all(outputs, inputs)
+    return summaries
+
+
 def refuse_unprintable(doc) -> None:
     """Refuse, before drawing, settings that break a rule ``check`` holds every print to.
 

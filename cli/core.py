@@ -9,7 +9,7 @@ import click
 from ..validators.errors import IcpError
 from ..validators.formats import paper_names
 from ..validators.registry import all_outputs
-from .common import DEFAULT_OUTPUT_DIR, OutputPath, default_builder, echo_json, emit, json_option
+from .common import DEFAULT_OUTPUT_DIR, OutputPath, default_builder, echo_json, emit_all, json_option
 
 
 @click.command("check")
@@ -56,7 +56,8 @@ def check_command(files: tuple[Path, ...], as_json: bool) -> None:
 def all_command(out_dir: Path, paper: str, no_check: bool) -> None:
     """Write every game's PDFs, with default settings, into one folder.
 
-    Prints a table of files, pages and component counts, and checks each PDF
+    The PDFs are written all or none: if one cannot be drawn or written, the
+    folder keeps what it held before.  Prints a table of files, pages and component counts, and checks each PDF
     against its manifest and the game's rules.
     """
     from ..generators.sheet import SheetSettings
@@ -64,19 +65,25 @@ def all_command(out_dir: Path, paper: str, no_check: bool) -> None:
     from ..validators.pdfcheck import check_file
     settings = SheetSettings(paper=find_paper(paper))
     outputs = all_outputs()
-    rows, failures = [], 0
+    documents, seconds = [], []
     for number, (game, output) in enumerate(outputs, start=1):
         click.echo(f"[{number}/{len(outputs)}] {output.name} ...", err=True)
         started = time.perf_counter()
-        target = out_dir / output.filename
-        summary = emit(default_builder(game, output)(settings), target, quiet=True)
+        documents.append((default_builder(game, output)(settings), out_dir / output.filename))
+        seconds.append(time.perf_counter() - started)
+    # Every PDF is drawn before any is written: the folder gets all of them or none.
+    summaries = emit_all(documents, option="--out-dir")
+    rows, failures = [], 0
+    for (_, target), summary, took in zip(documents, summaries, seconds, strict=True):
         status = "-"
         if not no_check:
+            started = time.perf_counter()
             report = check_file(target)
             status = "ok" if report.ok else "FAIL"
             failures += not report.ok
+            took += time.perf_counter() - started
         rows.append((str(target), summary["pages"], summary["components"], status,
-                     time.perf_counter() - started))
+                     took + summary["seconds"]))
     width = max(len(r[0]) for r in rows)
     click.echo(f"{'file':<{width}}  {'pages':>5}  {'components':>10}  {'check':>5}  {'seconds':>7}")
     for file, pages, components, status, seconds in rows:
