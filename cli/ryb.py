@@ -7,8 +7,6 @@ import click
 
 from ..validators.ryb.deck import REFERENCE_DECK, TABLES, legal_deck, variable_functions
 from ..validators.ryb.model import parse_goal
-from ..validators.ryb.odds import deck_report, goal_odds, parse_pool
-from ..validators.ryb.report import Attempt, attempt_json, attempt_text, deck_json, deck_text
 from .common import (card_export, card_size_option, echo_json, emit, export_cards_option, json_option,
                      out_option, outputs_from, settings_from, sheet_options)
 
@@ -71,6 +69,8 @@ def solve_command(goal: str | None, dice: str, banked: int, deck_file: Path | No
       icp-print solve ryb --deck my-deck.toml --report
       icp-print solve ryb --report --dice 3r,1y,0b --banked 2
     """
+    from ..validators.ryb.odds import deck_report, goal_odds, parse_pool      # exact fractions: solving only
+    from ..validators.ryb.report import Attempt, attempt_json, attempt_text, deck_json, deck_text
     pool = parse_pool(dice)
     if report:
         deck = legal_deck(deck_file or REFERENCE_DECK)   # refused as `check` refuses it

@@ -5,12 +5,13 @@ writes prints the same on every machine.
 """
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from ..templates import path
+from .units import to_mm
 
 REGULAR = "DejaVuSans"
 BOLD = "DejaVuSans-Bold"
@@ -30,7 +31,11 @@ def face(bold: bool = False) -> str:
     return BOLD if bold else REGULAR
 
 
+@lru_cache(maxsize=1 << 16)
 def width_mm(text: str, size_pt: float, bold: bool = False) -> float:
-    """Rendered width of ``text`` at ``size_pt`` points, in millimetres."""
-    from .units import to_mm
+    """Rendered width of ``text`` at ``size_pt`` points, in millimetres.
+
+    Remembered: wrapping and shrinking text to fit ask for the same few
+    hundred widths thousands of times, and reportlab sums them glyph by glyph.
+    """
     return to_mm(pdfmetrics.stringWidth(text, face(bold), size_pt))

@@ -11,11 +11,12 @@ import io
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import cache
 
-from reportlab.lib.colors import HexColor
+from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
-from ..validators.pdfcheck import LABEL
+from ..validators.manifest import LABEL
 from . import fonts
 from .units import to_mm
 
@@ -24,7 +25,9 @@ LABEL_GREY = "#8a8a8a"
 INVISIBLE = 3  # PDF text render mode: neither fill nor stroke
 
 
-def _colour(value: Colour):
+@cache
+def _colour(value: Colour) -> Color:
+    """reportlab's colour for ``#rrggbb``, parsed once: a page sets the same few thousands of times."""
     return HexColor(value)
 
 

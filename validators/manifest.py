@@ -15,6 +15,7 @@ True
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, cast
@@ -23,6 +24,8 @@ FORMAT = "icp-print-manifest/1"
 """The manifest's ``format``: a reader refuses any other."""
 FILENAME = "icp-print-manifest.json"
 """The name under which the manifest is attached to the PDF."""
+LABEL = re.compile(r"\[([a-z][a-z0-9_-]*(?::[a-z0-9._+-]+)+)\]")
+"""A component's label as printed in the PDF's text (``[ryb:card:3]``): what ``check`` counts."""
 
 Side = Literal["front", "back"]
 Backs = Literal["long-edge", "short-edge", "none"]

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import io
 import logging
-import re
 import warnings
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
@@ -17,14 +16,13 @@ from pypdf import PdfReader
 
 from .errors import IcpError, InputError, shorten
 from .manifest import FILENAME as MANIFEST_NAME
-from .manifest import FORMAT, Manifest
+from .manifest import FORMAT, LABEL, Manifest
 from .registry import checks_for, game_of_toml
 from .report import Finding, Report, failed, passed
 from .schema import (MAX_DATA_BYTES, MAX_PDF_BYTES, check_bounds, field, load_toml, parse_json_text,
                      read_bytes, read_file)
 from .units import POINTS_PER_MM
 
-LABEL = re.compile(r"\[([a-z][a-z0-9_-]*(?::[a-z0-9._+-]+)+)\]")
 TOLERANCE_MM = 0.05
 MANIFEST_FIELD = "manifest"
 # Bounds far above anything icp-print writes (14 pages, 56 KB of drawing a page at most today),

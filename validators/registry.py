@@ -28,11 +28,13 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol, cast
+from typing import TYPE_CHECKING, Any, Literal, Protocol, cast
 
 from .errors import InputError
-from .play import PlayGame
 from .report import Finding
+
+if TYPE_CHECKING:     # the engines' contract is loaded only with an engine
+    from .play import PlayGame
 
 Layer = Literal["cli", "generators", "validators", "templates"]
 Summary = dict[str, Any]
