@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, get_args
 import click
 
 from ..validators.formats import paper_names
-from ..validators.manifest import Backs
+from ..validators.manifest import Backs, Layout
 from ..validators.registry import Game, Output
 from . import __version__ as VERSION
 
@@ -117,6 +117,9 @@ def sheet_options(func):
         click.option("--back-offset", default="0,0", show_default=True, callback=_offset,
                      metavar="X,Y", help="Shift back pages by X,Y mm (right, up) to correct "
                      "a printer's duplex drift; `icp-print calibrate` measures it."),
+        click.option("--layout", type=click.Choice(get_args(Layout)), default="duplex", show_default=True,
+                     help="duplex: backs on the reverse of each sheet; gutterfold: backs beside "
+                     "their fronts on one side, to fold along the dashed line (no duplex needed)."),
         click.option("--cut-lines", is_flag=True, help="Also draw full cut lines along every trim."),
         click.option("--ink-saver", is_flag=True, help="Light backgrounds to save ink."),
         click.option("--png", "png_dir", type=OutputPath(file_okay=False, path_type=Path),
@@ -139,7 +142,7 @@ def settings_from(kwargs: dict):
     return SheetSettings(paper=paper(kwargs.pop("paper")), margin=kwargs.pop("margin"),
                          bleed=kwargs.pop("bleed"), backs=kwargs.pop("backs"),
                          back_offset=kwargs.pop("back_offset"), cut_lines=kwargs.pop("cut_lines"),
-                         ink_saver=kwargs.pop("ink_saver"))
+                         ink_saver=kwargs.pop("ink_saver"), layout=kwargs.pop("layout"))
 
 
 def outputs_from(kwargs: dict) -> dict:

@@ -10,15 +10,18 @@ import io
 import json
 from pathlib import Path
 
+from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from ..validators.manifest import FILENAME as MANIFEST_NAME
 from . import fonts
 from .attach import attach
+from .fold import (FOLD_DASH, FOLD_GREY, FOLD_WIDTH, FOLD_WORD, FOLD_WORD_PT, WORD_MIDDLE, dashed_pieces,
+                   fold_words)
 from .pen import pen_for
-from .marks import MARK_WIDTH, trim_lines, trim_marks
+from .marks import MARK_WIDTH, Rect, Segment, trim_lines, trim_marks
 from .sheet import Document, Page, rects
-from .units import pt
+from .units import pt, to_mm
 from .writing import Output, write_all
 
 CUT_LINE_COLOUR = (0.6, 0.6, 0.6)
@@ -67,7 +70,7 @@ def render(doc: Document, version: str) -> bytes:
 def _guides(canvas: Canvas, doc: Document, page: Page) -> None:
     canvas.setStrokeColorRGB(0, 0, 0)
     canvas.setLineWidth(MARK_WIDTH)
-    trims = rects(page.placed)
+    trims = rects(page.placed) + rects(page.backs)
     for x1, y1, x2, y2 in trim_marks(doc.settings, trims):
         canvas.line(x1, y1, x2, y2)
     if doc.settings.cut_lines:
@@ -77,6 +80,28 @@ def _guides(canvas: Canvas, doc: Document, page: Page) -> None:
         for x1, y1, x2, y2 in trim_lines(trims):
             canvas.line(x1, y1, x2, y2)
         canvas.setDash([])
+    if page.fold:
+        _fold_line(canvas, page.fold, trims, doc.settings.bleed or 0.0)
+
+
+def _fold_line(canvas: Canvas, line: Segment, trims: list[Rect], bleed: float) -> None:
+    """The dashed fold line, broken for the word "fold" near each end."""
+    gaps, words = fold_words(line, trims, bleed)
+    canvas.saveState()
+    canvas.setStrokeColor(HexColor(FOLD_GREY))
+    canvas.setLineWidth(FOLD_WIDTH)
+    canvas.setDash(list(FOLD_DASH))
+    for x1, y1, x2, y2 in dashed_pieces(line, gaps):
+        canvas.line(x1, y1, x2, y2)
+    canvas.setFillColor(HexColor(FOLD_GREY))
+    canvas.setFont(fonts.REGULAR, to_mm(FOLD_WORD_PT))
+    for x, y, angle in words:
+        canvas.saveState()
+        canvas.translate(x, y)
+        canvas.rotate(angle)
+        canvas.drawCentredString(0, -to_mm(FOLD_WORD_PT) * WORD_MIDDLE, FOLD_WORD)
+        canvas.restoreState()
+    canvas.restoreState()
 
 
 def _attach_manifest(pdf: bytes, doc: Document, version: str) -> bytes:

@@ -32,15 +32,18 @@ from ..validators.formats import Paper as Paper
 from ..validators.formats import component_size as component_size
 from ..validators.formats import paper as paper
 from ..validators.formats import papers as papers
-from ..validators.manifest import Backs, Component, Manifest
+from ..validators.manifest import Backs, Component, Layout, Manifest
 from ..validators.manifest import Page as ManifestPage
 from ..validators.manifest import Paper as ManifestPaper
 from ..validators.manifest import Placed as ManifestPlaced
-from .marks import MARK_ROOM, Rect, trim_marks
+from .fold import fit_fold, turned
+from .grid import Box, Grid, grid_in
+from .marks import MARK_ROOM, Rect, Segment, trim_marks
 from .pen import Pen
 
 DrawFn = Callable[[Pen], None]
 BACKS: tuple[Backs, ...] = get_args(Backs)
+LAYOUTS: tuple[Layout, ...] = get_args(Layout)
 EPSILON = 1e-6
 SAFE_INSET = 3.0    # mm: frames and text stay this far inside the trim
 BLEED_STEP = 0.25   # mm: the default bleed shrinks in these steps until nothing is lost
@@ -62,6 +65,7 @@ class SheetSettings:
     back_offset: tuple[float, float] = (0.0, 0.0)
     cut_lines: bool = False
     ink_saver: bool = False
+    layout: Layout = "duplex"
 
     def __post_init__(self) -> None:
         if not 0 <= self.margin <= min(self.paper.width, self.paper.height) / 4:
@@ -74,6 +78,15 @@ class SheetSettings:
                              field="--backs")
         if any(abs(v) > 20 for v in self.back_offset):
             raise InputError("back offset must be within 20 mm each way", field="--back-offset")
+        if self.layout not in LAYOUTS:
+            raise InputError(f"unknown layout {self.layout!r} (allowed: {', '.join(LAYOUTS)})",
+                             field="--layout")
+        if self.layout == "gutterfold" and self.backs == "none":
+            raise InputError("a gutterfold sheet prints each back beside its front, and --backs none "
+                             "prints no backs: leave out one or the other", field="--layout")
+        if self.layout == "gutterfold" and any(self.back_offset):
+            raise InputError("a gutterfold sheet is printed on one side only: there is no duplex "
+                             "drift to correct", field="--back-offset")
 
     @property
     def inset(self) -> float:
@@ -86,52 +99,10 @@ class SheetSettings:
         i = self.inset
         return (i, i, self.paper.width - 2 * i, self.paper.height - 2 * i)
 
-
-@dataclass(frozen=True)
-class Grid:
-    """Where ``cols`` x ``rows`` components of ``w`` x ``h`` mm sit on a page."""
-
-    cols: int
-    rows: int
-    w: float
-    h: float
-    gutter: float       # space between neighbouring trims: twice the bleed
-    left: float         # x of the leftmost trim line
-    top: float          # y of the topmost trim line (from the page bottom)
-
-    @property
-    def capacity(self) -> int:
-        return self.cols * self.rows
-
-    def origin(self, slot: int) -> tuple[float, float]:
-        """Lower-left trim corner of ``slot`` (row-major from the top-left)."""
-        row, col = divmod(slot, self.cols)
-        return (self.left + col * (self.w + self.gutter),
-                self.top - (row + 1) * self.h - row * self.gutter)
-
-    def trim_xs(self) -> list[float]:
-        """Every vertical trim line, left to right."""
-        xs = []
-        for col in range(self.cols):
-            x = self.left + col * (self.w + self.gutter)
-            xs += [x, x + self.w]
-        return _unique(xs)
-
-    def trim_ys(self) -> list[float]:
-        """Every horizontal trim line, top to bottom."""
-        ys = []
-        for row in range(self.rows):
-            y = self.top - row * (self.h + self.gutter)
-            ys += [y, y - self.h]
-        return _unique(ys)
-
-
-def _unique(values: list[float]) -> list[float]:
-    out: list[float] = []
-    for v in values:
-        if not out or abs(out[-1] - v) > EPSILON:
-            out.append(v)
-    return out
+    def printable_box(self) -> Box:
+        """(x0, y0, x1, y1) of the same area, as corners."""
+        x, y, w, h = self.layout_box()
+        return (x, y, x + w, y + h)
 
 
 def fit_grid(settings: SheetSettings, w: float, h: float) -> Grid:
@@ -142,21 +113,22 @@ def fit_grid(settings: SheetSettings, w: float, h: float) -> Grid:
     inside the margin so the crop marks print.
     """
     settings = resolve_bleed(settings, [(w, h)])
-    gutter = 2 * settings.bleed
-    reserve = 2 * settings.inset
-    usable_w = settings.paper.width - reserve
-    usable_h = settings.paper.height - reserve
-    cols = int((usable_w + gutter + EPSILON) // (w + gutter))
-    rows = int((usable_h + gutter + EPSILON) // (h + gutter))
-    if cols < 1 or rows < 1:
+    grid = grid_in(settings.printable_box(), w, h, 2 * settings.bleed)
+    if grid.capacity < 1:
         raise InputError(f"a {w:g} x {h:g} mm component does not fit on {settings.paper.name} "
                          f"inside {settings.margin:g} mm margins with a {settings.bleed:g} mm bleed "
                          "and room for crop marks", field="--paper")
-    total_w = cols * w + (cols - 1) * gutter
-    total_h = rows * h + (rows - 1) * gutter
-    return Grid(cols, rows, w, h, gutter,
-                left=(settings.paper.width - total_w) / 2,
-                top=(settings.paper.height + total_h) / 2)
+    return grid
+
+
+def sheet_capacity(settings: SheetSettings, w: float, h: float) -> int:
+    """How many ``w`` x ``h`` components one sheet holds in the settings' layout (0: none)."""
+    try:
+        if settings.layout == "gutterfold":
+            return fit_fold(settings, w, h).grid.capacity
+        return fit_grid(settings, w, h).capacity
+    except InputError:
+        return 0
 
 
 def resolve_bleed(settings: SheetSettings, sizes: Sequence[tuple[float, float]]) -> SheetSettings:
@@ -167,15 +139,20 @@ def resolve_bleed(settings: SheetSettings, sizes: Sequence[tuple[float, float]])
         return settings
 
     def capacity(bleed: float, w: float, h: float) -> int:
-        try:
-            return fit_grid(replace(settings, bleed=bleed), w, h).capacity
-        except InputError:
-            return 0
+        return sheet_capacity(replace(settings, bleed=bleed), w, h)
 
     bleed = settings.paper.bleed
     while bleed > 0 and any(capacity(bleed, w, h) < capacity(0.0, w, h) for w, h in sizes):
         bleed = round(bleed - BLEED_STEP, 3)
     return replace(settings, bleed=max(bleed, 0.0))
+
+
+def one_sided(settings: SheetSettings, what: str) -> SheetSettings:
+    """``settings`` for a set that has no backs: no back pages, and no gutterfold to ask for."""
+    if settings.layout == "gutterfold":
+        raise InputError(f"{what} have no backs: --layout gutterfold folds backs behind their "
+                         "fronts, so it is only for double-sided sets", field="--layout")
+    return replace(settings, backs="none")
 
 
 def mirror(settings: SheetSettings, x: float, y: float, w: float = 0.0, h: float = 0.0, *,
@@ -235,6 +212,8 @@ class Page:
     steps: list[tuple[float, float, float, float, DrawFn, bool]] = field(default_factory=list)
     imposed: bool = False                  # laid out by the engine, so all its art is known
     trim: tuple[float, float, float, float] | None = None
+    backs: list[Placed] = field(default_factory=list)   # a gutterfold sheet's backs, beside the fronts
+    fold: Segment | None = None                          # a gutterfold sheet's fold line
 
 
 @dataclass
@@ -256,8 +235,11 @@ class Document:
         self.components[piece.label] = replace(entry, count=entry.count + 1)
 
     def add_pieces(self, pieces: Sequence[Piece], w: float, h: float, *, section: str) -> Grid:
-        """Impose ``pieces`` of ``w`` x ``h`` mm, a back page after each front page."""
+        """Impose ``pieces`` of ``w`` x ``h`` mm, a back page after each front page
+        (gutterfold: the backs beside the fronts, on the same page)."""
         self.settings = resolve_bleed(self.settings, [(w, h)])
+        if self._folds(pieces):
+            return self._add_folded(pieces, w, h, section=section)
         grid = fit_grid(self.settings, w, h)
         for start in range(0, len(pieces), grid.capacity):
             front, back = Page("front", section, imposed=True), Page("back", section, imposed=True)
@@ -268,8 +250,18 @@ class Document:
 
     def add_lots(self, lots: Sequence[tuple[Sequence[Piece], float, float]], *, section: str) -> None:
         """Impose pieces of several sizes, sharing sheets: rows of each lot in turn, and
-        whatever room a page has left goes to the next lot's rows (coins beside dice nets)."""
+        whatever room a page has left goes to the next lot's rows (coins beside dice nets).
+        With a gutterfold layout, each lot that has backs gets folded sheets of its own."""
         self.settings = resolve_bleed(self.settings, [(w, h) for _, w, h in lots])
+        folded = [self._folds(pieces) for pieces, _, _ in lots]
+        flat = [lot for lot, fold in zip(lots, folded) if not fold]
+        if flat:
+            self._add_flat_lots(flat, section=section)
+        for (pieces, w, h), fold in zip(lots, folded):
+            if fold:
+                self._add_folded(pieces, w, h, section=section)
+
+    def _add_flat_lots(self, lots: Sequence[tuple[Sequence[Piece], float, float]], *, section: str) -> None:
         queues = [(list(pieces), w, h, fit_grid(self.settings, w, h)) for pieces, w, h in lots]
         s = self.settings
         usable_h = s.paper.height - 2 * s.inset
@@ -294,6 +286,32 @@ class Document:
                 top -= h
             self._close(front, back)
 
+    def _folds(self, pieces: Sequence[Piece]) -> bool:
+        return self.settings.layout == "gutterfold" and any(p.back is not None for p in pieces)
+
+    def _add_folded(self, pieces: Sequence[Piece], w: float, h: float, *, section: str) -> Grid:
+        """Gutterfold sheets: the fronts on one side of the fold line, each back at its
+        front's mirror image in the line (see :mod:`.fold`)."""
+        full = fit_fold(self.settings, w, h)
+        back_turns = full.back_turns(self.settings.backs)
+        for start in range(0, len(pieces), full.grid.capacity):
+            sheet = pieces[start:start + full.grid.capacity]
+            fold = full.holding(len(sheet))
+            grid = fold.grid
+            page = Page("front", section, imposed=True, fold=fold.line(self.settings))
+            for slot, piece in enumerate(sheet):
+                x, y = grid.origin(slot)
+                page.steps.append((x, y, grid.w, grid.h, turned(piece.front, fold.turns), True))
+                page.placed.append(Placed(piece.label, piece.kind, x, y, grid.w, grid.h))
+                self._count(piece, w, h)
+                if piece.back is not None:
+                    bx, by = fold.behind(x, y, grid.w, grid.h)
+                    page.steps.append((bx, by, grid.w, grid.h, turned(piece.back, back_turns), True))
+                    page.backs.append(Placed(piece.label, piece.kind, bx, by, grid.w, grid.h))
+            page.trim = _bounds(page.placed + page.backs)
+            self.pages.append(page)
+        return full.grid
+
     def _place(self, front: Page, back: Page, piece: Piece, x: float, y: float, w: float, h: float) -> None:
         front.steps.append((x, y, w, h, piece.front, True))
         front.placed.append(Placed(piece.label, piece.kind, x, y, w, h))
@@ -304,11 +322,7 @@ class Document:
             back.steps.append((bx, by, w, h, piece.back, True))
 
     def _close(self, front: Page, back: Page) -> None:
-        x0 = min(p.x for p in front.placed)
-        y0 = min(p.y for p in front.placed)
-        x1 = max(p.x + p.w for p in front.placed)
-        y1 = max(p.y + p.h for p in front.placed)
-        front.trim = (x0, y0, x1 - x0, y1 - y0)
+        front.trim = _bounds(front.placed)
         back.trim = (*mirror(self.settings, *front.trim), front.trim[2], front.trim[3])
         self._add(front, back)
 
@@ -323,6 +337,10 @@ class Document:
         ``pieces`` gives their manifest entries (kind, data) in the same order.
         """
         page = self.settings.paper
+        if back is not None and self.settings.layout == "gutterfold":
+            raise InputError(f"the {section} page fills a whole sheet and has its back on the "
+                             "reverse, so it cannot fold: print this set double-sided (the default "
+                             "layout) or with --backs none", field="--layout")
         front = Page("front", section, list(placed), trim=trim or (0, 0, page.width, page.height))
         front.steps.append((0, 0, page.width, page.height, draw, False))
         for item, piece in zip(placed, pieces, strict=True):
@@ -335,13 +353,17 @@ class Document:
 
     def _add(self, front: Page, back: Page) -> None:
         self.pages.append(front)
-        if self.settings.backs != "none":
+        if self.settings.backs != "none" and self.settings.layout == "duplex":
             self.pages.append(back)
 
     def finish(self) -> None:
-        """Settle the bleed of a document that imposed nothing: free pages draw no bleed."""
+        """Settle the bleed of a document that imposed nothing (free pages draw no bleed),
+        and refuse a gutterfold layout for a set that has no backs to fold."""
         if self.settings.bleed is None:
             self.settings = replace(self.settings, bleed=0.0)
+        if self.settings.layout == "gutterfold" and not any(p.backs for p in self.pages):
+            raise InputError(f"{self.title} has no backs: --layout gutterfold folds backs behind "
+                             "their fronts, so it is only for double-sided sets", field="--layout")
 
     def manifest(self) -> Manifest:
         """The description embedded in the PDF and read by ``check``."""
@@ -353,8 +375,19 @@ class Document:
             s.back_offset, tuple(sorted(self.components.values(), key=lambda c: c.label)),
             tuple(ManifestPage(n, p.side, p.section,
                                _rounded(p.trim) if p.trim else None,
-                               tuple(_placed_entry(c) for c in p.placed))
-                  for n, p in enumerate(self.pages, start=1)))
+                               tuple(_placed_entry(c) for c in p.placed) +
+                               tuple(replace(_placed_entry(c), side="back") for c in p.backs),
+                               _rounded(p.fold) if p.fold else None)
+                  for n, p in enumerate(self.pages, start=1)), s.layout)
+
+
+def _bounds(placed: Sequence[Placed]) -> tuple[float, float, float, float]:
+    """(x, y, w, h) of the box around every placed trim."""
+    x0 = min(p.x for p in placed)
+    y0 = min(p.y for p in placed)
+    x1 = max(p.x + p.w for p in placed)
+    y1 = max(p.y + p.h for p in placed)
+    return x0, y0, x1 - x0, y1 - y0
 
 
 def _rounded(box: tuple[float, float, float, float]) -> tuple[float, float, float, float]:

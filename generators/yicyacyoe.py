@@ -3,7 +3,7 @@ its variant's settings printed above it and coordinates (``a1`` bottom
 left) around it, the same names ``icp-print play yicyacyoe`` reads."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cache
 
 from ..templates import path
@@ -12,7 +12,7 @@ from ..validators.schema import field, load_toml
 from ..validators.yicyacyoe.board import LETTERS
 from ..validators.yicyacyoe.variant import Variant
 from .pen import Pen
-from .sheet import Document, Piece, SheetSettings, fit_grid
+from .sheet import Document, Piece, SheetSettings, fit_grid, one_sided
 
 HEADER = 15.0        # mm above the grid: title and settings
 RIM = 6.5            # mm left of and below the grid: row numbers and column letters
@@ -102,7 +102,7 @@ def build(settings: SheetSettings, options: BoardsOptions = BoardsOptions()) -> 
     """
     variant, count = options.variant, options.count
     n = variant.n
-    settings = replace(settings, backs="none")
+    settings = one_sided(settings, "Yic Yac Yoe boards")
     if not MIN_SIZE <= n <= MAX_SIZE:
         raise InputError(f"printed boards are {MIN_SIZE}x{MIN_SIZE} to {MAX_SIZE}x{MAX_SIZE}, "
                          f"got {n}x{n}", field="--size")

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal, cast
+from typing import Any, Literal, cast, get_args
 
 FORMAT = "icp-print-manifest/1"
 """The manifest's ``format``: a reader refuses any other."""
@@ -29,6 +29,9 @@ LABEL = re.compile(r"\[([a-z][a-z0-9_-]*(?::[a-z0-9._+-]+)+)\]")
 
 Side = Literal["front", "back"]
 Backs = Literal["long-edge", "short-edge", "none"]
+Layout = Literal["duplex", "gutterfold"]
+"""``duplex``: backs on the reverse of the sheet; ``gutterfold``: backs beside their fronts,
+on the same side, mirrored in a fold line."""
 JSON = dict[str, Any]
 
 
@@ -63,12 +66,16 @@ class Placed:
     w_mm: float = 0.0
     h_mm: float = 0.0
     cut: bool = True
+    side: Side = "front"    # "back": a gutterfold back, printed beside its front and not counted
 
     def as_json(self) -> JSON:
         if not self.cut:
             return {"label": self.label, "kind": self.kind, "cut": False}
-        return {"label": self.label, "kind": self.kind, "x_mm": self.x_mm, "y_mm": self.y_mm,
-                "w_mm": self.w_mm, "h_mm": self.h_mm}
+        entry: JSON = {"label": self.label, "kind": self.kind, "x_mm": self.x_mm, "y_mm": self.y_mm,
+                       "w_mm": self.w_mm, "h_mm": self.h_mm}
+        if self.side == "back":
+            entry["side"] = "back"
+        return entry
 
 
 @dataclass(frozen=True)
@@ -78,6 +85,20 @@ class Page:
     section: str
     trim_mm: tuple[float, float, float, float] | None
     components: tuple[Placed, ...]
+    fold_mm: tuple[float, float, float, float] | None = None   # a gutterfold sheet's fold line
+
+    def as_json(self) -> JSON:
+        entry: JSON = {"page": self.page, "side": self.side, "section": self.section,
+                       "trim_mm": list(self.trim_mm) if self.trim_mm else None,
+                       "components": [c.as_json() for c in self.components]}
+        if self.fold_mm:
+            entry["fold_mm"] = list(self.fold_mm)
+        return entry
+
+    @property
+    def fronts(self) -> tuple[Placed, ...]:
+        """The components whose labels this page prints (not the backs of a gutterfold sheet)."""
+        return tuple(c for c in self.components if c.side != "back")
 
 
 @dataclass(frozen=True)
@@ -95,6 +116,7 @@ class Manifest:
     back_offset_mm: tuple[float, float]
     components: tuple[Component, ...]
     pages: tuple[Page, ...]
+    layout: Layout = "duplex"
 
     @property
     def total_components(self) -> int:
@@ -112,12 +134,10 @@ class Manifest:
             "paper": {"name": self.paper.name, "width_mm": self.paper.width_mm,
                       "height_mm": self.paper.height_mm},
             "margin_mm": self.margin_mm, "bleed_mm": self.bleed_mm, "backs": self.backs,
-            "back_offset_mm": list(self.back_offset_mm),
+            "back_offset_mm": list(self.back_offset_mm), "layout": self.layout,
             "components": self.components_json(),
             "total_components": self.total_components,
-            "pages": [{"page": p.page, "side": p.side, "section": p.section,
-                       "trim_mm": list(p.trim_mm) if p.trim_mm else None,
-                       "components": [c.as_json() for c in p.components]} for p in self.pages],
+            "pages": [p.as_json() for p in self.pages],
         }
 
     @classmethod
@@ -135,7 +155,8 @@ class Manifest:
             tuple(Component(str(c["label"]), str(c["kind"]), int(c["count"]), float(c["width_mm"]),
                             float(c["height_mm"]), dict(c.get("data") or {}))
                   for c in data["components"]),
-            tuple(_page(p) for p in data["pages"]))
+            tuple(_page(p) for p in data["pages"]),
+            _layout(data.get("layout", "duplex")))
 
 
 def _pair(value: Any) -> tuple[float, float]:
@@ -143,17 +164,29 @@ def _pair(value: Any) -> tuple[float, float]:
     return float(x), float(y)
 
 
-def _page(entry: Mapping[str, Any]) -> Page:
-    trim = entry.get("trim_mm")
-    box = None if not trim else cast(tuple[float, float, float, float], tuple(float(v) for v in trim))
+def _layout(value: Any) -> Layout:
+    if value not in get_args(Layout):
+        raise ValueError(f"unknown layout {value!r}")
+    return cast(Layout, value)
+
+
+def _four(entry: Mapping[str, Any], key: str) -> tuple[float, float, float, float] | None:
+    values = entry.get(key)
+    box = None if not values else cast(tuple[float, float, float, float], tuple(float(v) for v in values))
     if box is not None and len(box) != 4:
-        raise ValueError("trim_mm must hold four numbers")
-    return Page(int(entry["page"]), cast(Side, str(entry["side"])), str(entry.get("section", "")), box,
-                tuple(_placed(c) for c in entry["components"]))
+        raise ValueError(f"{key} must hold four numbers")
+    return box
+
+
+def _page(entry: Mapping[str, Any]) -> Page:
+    return Page(int(entry["page"]), cast(Side, str(entry["side"])), str(entry.get("section", "")),
+                _four(entry, "trim_mm"), tuple(_placed(c) for c in entry["components"]),
+                _four(entry, "fold_mm"))
 
 
 def _placed(entry: Mapping[str, Any]) -> Placed:
     if entry.get("cut", True) is False:
         return Placed(str(entry["label"]), str(entry["kind"]), cut=False)
+    side: Side = "back" if entry.get("side") == "back" else "front"
     return Placed(str(entry["label"]), str(entry["kind"]), float(entry["x_mm"]), float(entry["y_mm"]),
-                  float(entry["w_mm"]), float(entry["h_mm"]))
+                  float(entry["w_mm"]), float(entry["h_mm"]), side=side)

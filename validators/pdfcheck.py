@@ -243,7 +243,7 @@ def _check_pdf(name: str, reader: PdfReader, manifest: Manifest) -> Report:
                 box_ok = False
                 report.findings.append(failed("bleed box", "BleedBox does not contain the TrimBox", where))
         found = printed_labels(reader, index)
-        expected = Counter(c.label for c in entry.components)
+        expected = Counter(c.label for c in entry.fronts)
         printed += found
         if found != expected:
             missing = expected - found
