@@ -102,6 +102,7 @@ def test_a_deck_that_breaks_the_rules_is_refused(run, tmp_path):
 @pytest.mark.parametrize("args, code, said", [
     (("mad-maxence",), 2, "adventure booklet"),
     (("chess",), 2, "no whole-game engine"),
+    (("chess",), 2, "not mad-maxence: Mad Maxence is played from its adventure booklet"),
     (("ryb", "--players", "7"), 2, "2 to 5 players"),
     (("ryb", "--variant", "hand"), 2, "KEY=VALUE"),
     (("ryb", "--variant", "variable=sometimes"), 2, "variable takes one of"),

@@ -130,7 +130,7 @@ GAMES: tuple[Game, ...] = (
          engine="ryb.play"),
     Game("yield", "Yield!", "Print the 64 Yield! road tiles, identical backs and a damage track.",
          "yield_", "yield", ("damage-track", "tile"),
-         (Output("yield", "yield-tiles.pdf"),), "yield_.checks", solve=True),
+         (Output("yield", "yield-tiles.pdf"),), "yield_.checks", solve=True, engine="yield_.play"),
     Game("accellerator", "Accellerator",
          "Print the Accellerator board, pawns, deflectors, electrons, energy tokens and player aids.",
          "accellerator", "accellerator",

@@ -47,6 +47,7 @@ def load_game(name: str) -> PlayGame:
         raise InputError(f"{NOT_PLAYABLE[key]}: it cannot be played to the end", field="GAME")
     engines = playable()
     if key not in engines:
-        raise InputError(f"no whole-game engine for {name!r} (known: {', '.join(engines)})",
-                         field="GAME")
+        unplayable = "; ".join(f"not {k}: {why}" for k, why in NOT_PLAYABLE.items())
+        raise InputError(f"no whole-game engine for {name!r} (known: {', '.join(engines)}; "
+                         f"{unplayable})", field="GAME")
     return engines[key]

@@ -50,6 +50,8 @@ class Board:
     placed: tuple[tuple[Square, PlacedTile], ...] = ()
     _at: dict[Square, PlacedTile] = field(init=False, repr=False, compare=False, hash=False)
     _open: dict = field(init=False, repr=False, compare=False, hash=False)
+    _frontier: frozenset | None = field(default=None, init=False, repr=False, compare=False,
+                                        hash=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_at", dict(self.placed))
@@ -82,7 +84,20 @@ class Board:
         """A new board with ``tile`` added on the empty ``square``."""
         if square in self._at:
             raise ValueError(f"square {square} already holds a tile")
-        return Board(self.rows, self.cols, tuple(sorted(self.placed + ((square, tile),))))
+        board = Board(self.rows, self.cols, tuple(sorted(self.placed + ((square, tile),))))
+        if self._frontier is not None:
+            fresh = {n for _, n in _next_to(self.rows, self.cols)[square] if n not in board._at}
+            object.__setattr__(board, "_frontier", self._frontier - {square} | fresh)
+        return board
+
+    def frontier(self) -> list[Square]:
+        """The empty squares that share an edge with a tile, row by row (kept up to date
+        from board to board, since setup asks for them after every tile)."""
+        if self._frontier is None:
+            sides = _next_to(self.rows, self.cols)
+            object.__setattr__(self, "_frontier", frozenset(
+                sq for sq in self.empty_squares() if any(n in self._at for _, n in sides[sq])))
+        return sorted(self._frontier)
 
     def squares(self) -> Iterator[Square]:
         """Every square, row by row from the north-west corner."""
@@ -97,35 +112,56 @@ class Board:
         return len(self.placed)
 
 
+Around = tuple[tuple[Side, PlacedTile, bool], ...]
+"""The tiles next to a square: the side each lies on, the tile, whether its road faces the square."""
+
+
+@cache
+def _next_to(rows: int, cols: int) -> dict[Square, tuple[tuple[Side, Square], ...]]:
+    """Every square's neighbours on a ``rows`` x ``cols`` board, by side (N, E, S, W)."""
+    board = Board(rows, cols)
+    return {sq: tuple((side, nxt) for side in SIDES if (nxt := board.neighbour(sq, side)))
+            for sq in board.squares()}
+
+
+def around(board: Board, square: Square) -> Around:
+    """The tiles sharing an edge with ``square`` (the outer edge and empty squares hold none).
+
+    >>> board = Board(8, 8).with_tile((3, 4), PlacedTile("straight", 0))
+    >>> around(board, (3, 3))
+    (('E', PlacedTile(kind='straight', rotation=0, owner=None), False),)
+    """
+    at = board._at
+    return tuple((side, at[nxt], OPPOSITE[side] in at[nxt].ends)
+                 for side, nxt in _next_to(board.rows, board.cols)[square] if nxt in at)
+
+
+def joined(tiles: Around, ends: frozenset[Side]) -> list[tuple[Side, PlacedTile]]:
+    """The sides where road ends ``ends`` meet a road on one of the ``tiles`` around."""
+    return [(side, other) for side, other, facing in tiles if facing and side in ends]
+
+
+def blocked(tiles: Around, ends: frozenset[Side]) -> list[Side]:
+    """Sides where a road would dead-end against one of the ``tiles`` around, either way
+    round: a road end facing a roadless edge, or a neighbour's road facing a roadless side."""
+    return [side for side, _, facing in tiles if (side in ends) != facing]
+
+
 def joined_sides(board: Board, square: Square, ends: frozenset[Side]) -> list[tuple[Side, PlacedTile]]:
     """The sides where road ends ``ends`` on ``square`` meet a road on a neighbouring tile."""
-    joined = []
-    for side in ends:
-        nxt = board.neighbour(square, side)
-        other = board.tile_at(nxt) if nxt else None
-        if other is not None and OPPOSITE[side] in other.ends:
-            joined.append((side, other))
-    return joined
+    return joined(around(board, square), ends)
 
 
 def blocked_sides(board: Board, square: Square, ends: frozenset[Side]) -> list[Side]:
-    """Sides where a road would dead-end against another tile's edge, either way round.
+    """Placement rule 3's dead ends for road ends ``ends`` on ``square`` (see :func:`blocked`).
 
-    Placement rule 3: a road end facing a tile with no road there, or a tile's
-    road facing this square's roadless edge.  Empty squares and the outer edge
-    never block (rule 4).
+    Empty squares and the outer edge never block (rule 4).
 
     >>> board = Board(8, 8).with_tile((3, 4), PlacedTile("straight", 0))
     >>> blocked_sides(board, (3, 3), frozenset("NE")), blocked_sides(board, (2, 4), frozenset("E"))
     (['E'], ['S'])
     """
-    blocked = []
-    for side in SIDES:
-        nxt = board.neighbour(square, side)
-        other = board.tile_at(nxt) if nxt else None
-        if other is not None and (side in ends) != (OPPOSITE[side] in other.ends):
-            blocked.append(side)
-    return blocked
+    return blocked(around(board, square), ends)
 
 
 def dead_ends(board: Board) -> list[tuple[Square, Side]]:

@@ -170,6 +170,40 @@ def legal_turns(state: GameState) -> list[Turn]:
     return turns
 
 
+OUT_FATES = frozenset({"wrecked", "left-board", "fell"})
+
+
+def survivable(state: GameState, player: Player) -> bool:
+    """Could ``player`` drive a whole turn next without going out, the others standing still?
+
+    It must move at least its slowest allowed speed (one below the die), so it
+    survives when some route at that speed keeps it on the tiles (rules 1-2) and
+    out of a wreck; a collision that stops it ends the turn safely.
+
+    >>> from .board import Board, PlacedTile
+    >>> board = Board(1, 2, (((0, 0), PlacedTile("straight", 90)), ((0, 1), PlacedTile("straight", 90))))
+    >>> survivable(GameState(board, (Vehicle(1, (0, 0), "E", 2), Vehicle(2, (0, 1)))), 1)
+    True
+    >>> survivable(GameState(board, (Vehicle(1, (0, 1), "E", 2), Vehicle(2, (0, 0)))), 1)
+    False
+    """
+    mover = state.vehicle(player)
+    if mover.out:
+        return False
+    speed = min(speed_choices(mover))
+    return _survives(state.with_vehicle(replace(mover, speed=speed)), player, speed)
+
+
+def _survives(state: GameState, player: Player, left: int) -> bool:
+    for side in sorted(exit_choices(state, state.vehicle(player))):
+        after, _crashes, fate = step(state, player, side)
+        if fate in OUT_FATES:
+            continue
+        if fate is not None or left == 1 or _survives(after, player, left - 1):
+            return True
+    return False
+
+
 def successors(state: GameState) -> list[GameState]:
     """Every distinct position the player to move can reach in one turn, without routes.
 

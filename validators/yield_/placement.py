@@ -17,9 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from collections.abc import Iterable
 
-from .board import Board, PlacedTile, Player, Square, blocked_sides, joined_sides
+from .board import Around, Board, PlacedTile, Player, Square, around, blocked, joined, joined_sides
 from .rules import RULES
-from .tiles import SIDES, Kind, distinct_rotations
+from .tiles import Kind, Side, distinct_rotations
 
 
 @dataclass(frozen=True)
@@ -48,43 +48,53 @@ def start_squares(board: Board, starts: Iterable[Square]) -> list[Square]:
 
 def touches(board: Board, square: Square, player: Player, any_tile: bool) -> bool:
     """Rule 1 (and rule 7's rewording): an edge shared with a tile of ``player`` (or anyone's)."""
-    for side in SIDES:
-        nxt = board.neighbour(square, side)
-        other = board.tile_at(nxt) if nxt else None
-        if other is not None and (any_tile or other.owner == player):
-            return True
-    return False
+    return _touches(around(board, square), player, any_tile)
+
+
+def _touches(tiles: Around, player: Player, any_tile: bool) -> bool:
+    return any(any_tile or other.owner == player for _, other, _ in tiles)
+
+
+def _broken(tiles: Around, player: Player, ends: frozenset[Side], any_tile: bool) -> tuple[int, ...]:
+    """Rules 1-3 for a tile with road ``ends`` on an empty square with ``tiles`` around it.
+
+    Rule 4 (roads may run off the board's outer edge) is why the outer edge and
+    empty squares are never counted as blocking.
+    """
+    broken = []
+    if not _touches(tiles, player, any_tile):
+        broken.append(1)
+    if not joined(tiles, ends):
+        broken.append(2)
+    if blocked(tiles, ends):
+        broken.append(3)
+    return tuple(broken)
 
 
 def broken_rules(board: Board, player: Player, square: Square, tile: PlacedTile,
                  any_tile: bool) -> tuple[int, ...]:
     """The numbers of the placement rules (1-3) that putting ``tile`` on ``square`` breaks.
 
-    Rule 4 (roads may run off the board's outer edge) is why the outer edge is
-    never counted as blocking; an occupied square breaks every rule.
+    An occupied square breaks every rule.
     """
     if board.tile_at(square) is not None or not board.on_board(square):
         return (1, 2, 3)
-    broken = []
-    if not touches(board, square, player, any_tile):
-        broken.append(1)
-    if not joined_sides(board, square, tile.ends):
-        broken.append(2)
-    if blocked_sides(board, square, tile.ends):
-        broken.append(3)
-    return tuple(broken)
+    return _broken(around(board, square), player, tile.ends, any_tile)
 
 
 def legal_placements(board: Board, player: Player, kind: Kind, any_tile: bool) -> list[Placement]:
     """Every (square, rotation) where ``player`` may put a drawn ``kind`` (rules 1-4).
 
     Rule 5 says the tile must go on one of these if there is any; rule 6
-    discards it when the list is empty.
+    discards it when the list is empty.  A square with no tile next to it breaks
+    rules 1 and 2 whatever the rotation, so only the board's frontier is looked at.
     """
     found = []
-    for square in board.empty_squares():
-        for rotation in distinct_rotations(kind):
-            if not broken_rules(board, player, square, PlacedTile(kind, rotation, player), any_tile):
+    rotations = [(rotation, PlacedTile(kind, rotation).ends) for rotation in distinct_rotations(kind)]
+    for square in board.frontier():
+        tiles = around(board, square)
+        for rotation, ends in rotations:
+            if not _broken(tiles, player, ends, any_tile):
                 found.append(Placement(square, rotation))
     return found
 

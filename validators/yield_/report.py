@@ -17,7 +17,8 @@ from .board import Board, Player, Square
 from .layout import Cell, Layout
 from .moves import FATES, Turn
 from .search import OBJECTIVE, Choice
-from .setup import SetupEvent, SetupRecord
+from .play import SetupEvent
+from .setup import SetupRecord
 from .state import GameState
 from .statefile import state_to_dict
 

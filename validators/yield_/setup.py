@@ -1,10 +1,11 @@
 """Playing out a whole setup: starts, then draws in turn until the bag is empty.
 
-The rules decide what is legal; a small seeded policy decides among legal
-choices, so the same seed always builds the same board.  The policy places
-each tile where it joins the most roads (a denser network leaves fewer dead
-ends to drive off), breaking ties at random; starting squares and their
-rotations are chosen at random among the allowed ones.
+The rules decide what is legal (the setup of :mod:`.play`, the engine the
+analysis lab plays too); a small seeded policy decides among legal choices, so
+the same seed always builds the same board.  The policy places each tile where
+it joins the most roads (a denser network leaves fewer dead ends to drive
+off), breaking ties at random; starting squares and their rotations are chosen
+at random among the allowed ones.
 
 >>> record = play_setup(players=2, seed=3)
 >>> len(record.events), len(record.board) + len(record.discards())
@@ -16,25 +17,12 @@ import random
 from dataclasses import dataclass
 from collections.abc import Sequence
 
-from ..errors import InputError
 from .board import Board, PlacedTile, Player, Square, joined_sides
-from .placement import Placement, joins_opponent, legal_placements, start_squares
+from .placement import Placement
+from .play import DISCARD, SetupEvent, YieldGame, YieldState, starting_position
 from .rules import RULES
-from .state import GameState, Vehicle
-from .tiles import Kind, distinct_rotations, reference_set
-
-
-@dataclass(frozen=True)
-class SetupEvent:
-    """One draw: who drew what and where it went (placement None: discarded, rule 6)."""
-
-    number: int                  # 1 for the first tile drawn
-    player: Player
-    kind: Kind
-    placement: Placement | None
-    start: bool = False          # a starting tile
-    joined: bool = False         # this placement set off rule 7
-
+from .state import GameState
+from .tiles import Kind
 
 @dataclass(frozen=True)
 class SetupRecord:
@@ -52,12 +40,7 @@ class SetupRecord:
 
     def initial_state(self) -> GameState:
         """Every vehicle stopped on its start with the die on one (Player One moves first)."""
-        vehicles = []
-        for player, square in enumerate(self.starts, start=1):
-            tile = self.board.tile_at(square)
-            level = "upper" if tile is not None and tile.kind == "overpass" else None
-            vehicles.append(Vehicle(player, square, level=level))
-        return GameState(self.board, tuple(vehicles), to_move=1, damage_limit=RULES.damage_limit)
+        return starting_position(self.board, self.starts, RULES.damage_limit)
 
 
 def _choose_placement(board: Board, kind: Kind, player: Player, options: Sequence[Placement],
@@ -70,49 +53,28 @@ def _choose_placement(board: Board, kind: Kind, player: Player, options: Sequenc
     return rng.choice([o for o in options if joins(o) == best])
 
 
-def _check_players(players: int) -> None:
-    if not RULES.players_min <= players <= RULES.players_max:
-        raise InputError(f"Yield! is for {RULES.players_min}-{RULES.players_max} players, got {players}",
-                         field="--players")
+def _policy(state: YieldState, rng: random.Random) -> Placement | str:
+    """A start: a random allowed square, then a random rotation; a draw: :func:`_choose_placement`."""
+    options = state.legal_actions()
+    if options == (DISCARD,):
+        return DISCARD
+    if len(state.starts) < state.num_players:
+        squares = list(dict.fromkeys(o.square for o in options))     # type: ignore[union-attr]
+        square = rng.choice(squares)
+        rotations = [o.rotation for o in options if o.square == square]   # type: ignore[union-attr]
+        return Placement(square, rng.choice(rotations))
+    assert state.drawn is not None
+    return _choose_placement(state.board, state.drawn, state.drawer, options, rng)  # type: ignore[arg-type]
 
 
 def play_setup(players: int, seed: int, tiles: Sequence[Kind] | None = None,
                rows: int = 8, cols: int = 8) -> SetupRecord:
     """Shuffle the tiles and play the setup out by the rules with the seeded policy."""
-    _check_players(players)
     rng = random.Random(seed)
-    bag = list(reference_set() if tiles is None else tiles)
-    rng.shuffle(bag)
-    if len(bag) < players:
-        raise InputError(f"{len(bag)} tiles cannot give {players} players a start", field="tiles")
-    board = Board(rows, cols)
-    starts: list[Square] = []
-    events: list[SetupEvent] = []
-    for player in range(1, players + 1):
-        kind = bag.pop()
-        allowed = start_squares(board, starts)
-        if not allowed:
-            raise InputError(f"a {rows} x {cols} board leaves player {player} no starting square "
-                             f"more than {RULES.start_exclusion} squares from the others",
-                             field="rows/cols")
-        square = rng.choice(allowed)
-        rotation = rng.choice(distinct_rotations(kind))
-        board = board.with_tile(square, PlacedTile(kind, rotation, player))
-        starts.append(square)
-        events.append(SetupEvent(len(events) + 1, player, kind, Placement(square, rotation), start=True))
-    rule7_at, player = None, 1
-    while bag:
-        kind = bag.pop()
-        options = legal_placements(board, player, kind, any_tile=rule7_at is not None)
-        placement = _choose_placement(board, kind, player, options, rng) if options else None
-        joined = False
-        if placement is not None:
-            tile = PlacedTile(kind, placement.rotation, player)
-            joined = rule7_at is None and joins_opponent(board, player, placement.square, tile)
-            board = board.with_tile(placement.square, tile)
-        events.append(SetupEvent(len(events) + 1, player, kind, placement, joined=joined))
-        if joined:
-            rule7_at = len(events)
-        player = player % players + 1
-    return SetupRecord(players, seed, tuple(events), board, tuple(starts), rule7_at)
-
+    game = YieldGame(None if tiles is None else tuple(tiles), rows, cols)
+    state = game.new_state(players, rng, {}, log=True)
+    while state.position is None:
+        state.apply(_policy(state, rng), rng)
+    assert state.log is not None
+    return SetupRecord(players, seed, tuple(state.log), state.board, tuple(state.starts),
+                       state.rule7_at)

@@ -1,0 +1,261 @@
+"""Yield! played from the shuffled bag to the last vehicle standing (:mod:`...play` interface).
+
+The setup is played by the players: each draw is a decision of the player who
+drew, among the places placement rules 1-7 allow (:func:`.placement.legal_placements`);
+a drawn tile with no legal place is discarded (rule 6), the only action then.
+A starting tile may go on any square :func:`.placement.start_squares` allows,
+turned any way.  Driving follows: a decision is one whole turn, the speed and
+the route, exactly a :class:`.moves.Turn` of :func:`.moves.legal_turns` (nothing
+is random once the tiles are down, so choosing square by square would change
+nothing).  Seat 0 is Player One, who rolled highest.
+
+``solve yield --setup`` plays its setup through this engine with its own
+seeded policy (:func:`.setup.play_setup`), so there is one setup loop.
+
+The greedy player's heuristic (:meth:`YieldState.heuristic`): during the
+setup, the road ends joined on the board, the same for every seat, so that
+greedy puts each tile where it joins the most roads (the setup policy of
+``solve yield --setup``); while driving, the turn search's evaluation
+(:func:`.search.evaluate`): own remaining health minus the opponents' mean,
+plus a tenth of a point per point of speed above theirs.
+
+>>> import random
+>>> state = GAME.new_state(2, random.Random(1), {})
+>>> state.current_player(), state.drawn is not None, state.position is None
+(0, True, True)
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ..errors import InputError
+from ..play import TERMINAL, Action, Seat
+from .board import Board, PlacedTile, Player, Square, joined_sides
+from .moves import Turn, legal_turns, survivable
+from .placement import Placement, joins_opponent, legal_placements, start_squares
+from .rules import RULES
+from .search import evaluate, health
+from .state import GameState, Vehicle
+from .tiles import Kind, distinct_rotations, reference_set
+
+DISCARD = "discard"
+"""The only action when the drawn tile has no legal place (placement rule 6)."""
+DAMAGE_LIMITS = (RULES.damage_limit,) + tuple(n for n in range(1, 31) if n != RULES.damage_limit)
+"""Appendix A: any damage limit; the rules' own first."""
+
+
+@dataclass(frozen=True)
+class SetupEvent:
+    """One tile drawn in the setup: who drew what and where it went (None: discarded)."""
+
+    number: int                  # 1 for the first tile drawn
+    player: Player
+    kind: Kind
+    placement: Placement | None
+    start: bool = False          # a starting tile
+    joined: bool = False         # this placement set off rule 7
+
+
+def starting_position(board: Board, starts: Sequence[Square], damage_limit: int) -> GameState:
+    """Every vehicle stopped on its start, the die on one; Player One moves first.
+
+    A start on an Overpass puts the vehicle on its upper road (templates/yield_/rules.toml).
+    """
+    vehicles = []
+    for player, square in enumerate(starts, start=1):
+        tile = board.tile_at(square)
+        level = "upper" if tile is not None and tile.kind == "overpass" else None
+        vehicles.append(Vehicle(player, square, level=level))
+    return GameState(board, tuple(vehicles), to_move=1, damage_limit=damage_limit)
+
+
+class YieldState:
+    """One game: the board and bag while setting up, then the driving position."""
+
+    __slots__ = ("num_players", "damage_limit", "board", "bag", "drawn", "drawer", "starts",
+                 "rule7_at", "draws", "joins", "position", "turns", "rounds", "events", "log",
+                 "_options")
+
+    def __init__(self, players: int, bag: list[Kind], board: Board, damage_limit: int,
+                 log: bool = False) -> None:
+        if len(bag) < players:
+            raise InputError(f"{len(bag)} tiles cannot give {players} players a start", field="tiles")
+        self.num_players, self.damage_limit = players, damage_limit
+        self.board, self.bag = board, bag
+        self.starts: list[Square] = []
+        self.rule7_at: int | None = None
+        self.draws = self.joins = self.turns = self.rounds = 0
+        self.position: GameState | None = None
+        self.events: Counter[str] = Counter()
+        self.log: list[SetupEvent] | None = [] if log else None
+        self._options: dict[Action, Turn | None] | None = None
+        self.drawer: Player = 1
+        self.drawn: Kind | None = self._draw()
+
+    # ------------------------------------------------------------ the interface
+
+    def current_player(self) -> Seat:
+        if self.position is None:
+            return self.drawer - 1
+        return TERMINAL if self.position.over() else self.position.to_move - 1
+
+    def is_terminal(self) -> bool:
+        return self.position is not None and self.position.over()
+
+    def legal_actions(self) -> Sequence[Action]:
+        return tuple(self._choices())
+
+    def apply(self, action: Action, rng: random.Random) -> None:
+        """Play ``action``; nothing is left to chance once the bag is shuffled."""
+        choices = self._choices()
+        if action not in choices:
+            raise InputError(f"{action!r} is not a legal choice here", field="action")
+        if self.position is not None:
+            self._drive(choices[action])                          # type: ignore[arg-type]
+        elif len(self.starts) < self.num_players:
+            self._start(action)                                  # type: ignore[arg-type]
+        else:
+            self._place(None if action == DISCARD else action)   # type: ignore[arg-type]
+
+    def clone(self) -> YieldState:
+        """A copy (boards and positions are immutable); its ``events`` start empty."""
+        twin = object.__new__(YieldState)
+        for name in self.__slots__:
+            setattr(twin, name, getattr(self, name))
+        twin.bag, twin.starts, twin.events, twin.log = list(self.bag), list(self.starts), Counter(), None
+        return twin
+
+    def returns(self) -> tuple[float, ...]:
+        """1 for the last vehicle standing; if the last two go out together nobody wins."""
+        winner = self.position.winner() if self.position is not None else None
+        return tuple(1.0 if seat + 1 == winner else 0.0 for seat in range(self.num_players))
+
+    def heuristic(self, seat: Seat) -> float:
+        """Setting up: road ends joined on the board (every seat alike).  Driving: the turn
+        search's evaluation for ``seat``'s vehicle (:func:`.search.evaluate`), less its
+        remaining health when no route of its next turn keeps it in the game
+        (:func:`.moves.survivable`): a vehicle heading off the board counts as lost."""
+        if self.position is None:
+            return float(self.joins)
+        player = seat + 1
+        value = evaluate(self.position, player)
+        if not self.position.over() and not survivable(self.position, player):
+            value -= health(self.position.vehicle(player), self.damage_limit)
+        return value
+
+    # ------------------------------------------------------------ setup
+
+    def _draw(self) -> Kind | None:
+        self.draws += 1
+        return self.bag.pop() if self.bag else None
+
+    def _choices(self) -> dict[Action, Turn | None]:
+        """Every legal action (in the engine's order), with its turn while driving."""
+        if self._options is None:
+            if self.position is not None:
+                self._options = {(t.speed, t.route): t for t in legal_turns(self.position)}
+            else:
+                self._options = dict.fromkeys(self._setup_options())
+        return self._options
+
+    def _setup_options(self) -> Sequence[Action]:
+        kind = self.drawn
+        assert kind is not None
+        if len(self.starts) < self.num_players:
+            squares = start_squares(self.board, self.starts)
+            if not squares:
+                raise InputError(f"a {self.board.rows} x {self.board.cols} board leaves player "
+                                 f"{self.drawer} no starting square more than "
+                                 f"{RULES.start_exclusion} squares from the others", field="rows/cols")
+            return [Placement(sq, rot) for sq in squares for rot in distinct_rotations(kind)]
+        return legal_placements(self.board, self.drawer, kind, self.rule7_at is not None) or (DISCARD,)
+
+    def _start(self, where: Placement) -> None:
+        assert self.drawn is not None
+        tile = PlacedTile(self.drawn, where.rotation, self.drawer)
+        self.board = self.board.with_tile(where.square, tile)
+        self.starts.append(where.square)
+        self._record(SetupEvent(self.draws, self.drawer, self.drawn, where, start=True))
+        self._next_draw()
+
+    def _place(self, where: Placement | None) -> None:
+        assert self.drawn is not None
+        joined = False
+        if where is None:
+            self.events["setup: tile discarded (rule 6)"] += 1
+        else:
+            tile = PlacedTile(self.drawn, where.rotation, self.drawer)
+            self.joins += len(joined_sides(self.board, where.square, tile.ends))
+            joined = self.rule7_at is None and joins_opponent(self.board, self.drawer, where.square, tile)
+            self.board = self.board.with_tile(where.square, tile)
+        if joined:
+            self.rule7_at = self.draws
+            self.events["setup: roads joined an opponent's (rule 7)"] += 1
+        self._record(SetupEvent(self.draws, self.drawer, self.drawn, where, joined=joined))
+        self._next_draw()
+
+    def _record(self, draw: SetupEvent) -> None:
+        if self.log is not None:
+            self.log.append(draw)
+
+    def _next_draw(self) -> None:
+        self._options = None
+        self.drawer = self.drawer % self.num_players + 1
+        self.drawn = self._draw()
+        if self.drawn is None:
+            self.position = starting_position(self.board, self.starts, self.damage_limit)
+
+    # ------------------------------------------------------------ driving
+
+    def _drive(self, turn: Turn) -> None:
+        before = self.position
+        assert before is not None
+        speed = before.vehicle(turn.player).speed
+        self.events["speed " + ("up" if turn.speed > speed else "down" if turn.speed < speed
+                                else "kept")] += 1
+        self.events[f"turn ended: {turn.fate}"] += 1
+        for crash in turn.crashes:
+            self.events[f"collision: {crash.collision.case}"] += 1
+        self.position = turn.after
+        self.turns += 1
+        if self.position.to_move <= turn.player:
+            self.rounds += 1
+        self._options = None
+        if self.position.over():
+            winner = self.position.winner()
+            self.events["won" if winner else "nobody left"] += 1
+
+
+@dataclass(frozen=True)
+class YieldGame:
+    """Yield! on the chessboard with the reference tiles; the variant is the damage limit."""
+
+    tiles: tuple[Kind, ...] | None = None
+    rows: int = 8
+    cols: int = 8
+    name: ClassVar[str] = "Yield!"
+    min_players: ClassVar[int] = RULES.players_min
+    max_players: ClassVar[int] = RULES.players_max
+    variants: ClassVar[Mapping[str, Sequence[str]]] = {"damage": tuple(map(str, DAMAGE_LIMITS))}
+
+    def new_state(self, players: int, rng: random.Random, variant: Mapping[str, str],
+                  log: bool = False) -> YieldState:
+        """The bag shuffled with ``rng`` and Player One's starting tile drawn."""
+        if not RULES.players_min <= players <= RULES.players_max:
+            raise InputError(f"Yield! is for {RULES.players_min}-{RULES.players_max} players, "
+                             f"got {players}", field="--players")
+        limit = variant.get("damage", str(RULES.damage_limit))
+        if limit not in self.variants["damage"]:
+            raise InputError(f"the damage limit is 1 to 30, not {limit!r}", field="damage")
+        bag = list(reference_set() if self.tiles is None else self.tiles)
+        rng.shuffle(bag)
+        return YieldState(players, bag, Board(self.rows, self.cols), int(limit), log)
+
+
+GAME = YieldGame()
+ENGINES = (GAME,)
+
