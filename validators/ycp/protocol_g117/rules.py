@@ -71,8 +71,9 @@ def battlefields() -> tuple[Battlefield, Battlefield]:
     card = load_postcard("protocol-g117")
     grid = next(g for g in card.of_kind(Grid) if g.id == "earth")
     cells = [(r, c) for r in range(grid.rows) for c in range(grid.cols)]
-    earth_next = {cell: frozenset(n for n in cells if abs(n[0] - cell[0]) + abs(n[1] - cell[1]) == 1)
-                  for cell in cells}
+    earth_next: dict[Space, frozenset[Space]] = {
+        cell: frozenset(n for n in cells if abs(n[0] - cell[0]) + abs(n[1] - cell[1]) == 1)
+        for cell in cells}
     earth = Battlefield("Earth", 1, earth_next,
                         {f.cell: int(f.text) for f in grid.features_named("vp")},
                         _starts((f.text, f.cell) for f in grid.features_named("start")))
@@ -84,7 +85,7 @@ def battlefields() -> tuple[Battlefield, Battlefield]:
 
 
 def _starts(pairs) -> dict[Side, tuple[Space, ...]]:
-    found: dict[Side, tuple[Space, ...]] = {side: () for side in SIDES}
+    found: dict[Side, tuple[Space, ...]] = dict.fromkeys(SIDES, ())
     for side, space in pairs:
         found[side] += (space,)
     return found
@@ -102,7 +103,7 @@ def setup_units() -> tuple[Units, Units]:
     Earth, a Decker on the HU start of the Matrix.  HU's two Troops are placed by the
     player (:func:`troop_setup_squares`)."""
     earth, matrix = battlefields()
-    on_earth: Units = {space: ("AI",) for space in earth.starts["AI"]}
+    on_earth: Units = dict.fromkeys(earth.starts["AI"], ("AI",))
     in_matrix: Units = {}
     for side in SIDES:
         for space in matrix.starts[side]:
@@ -114,7 +115,8 @@ def troop_setup_squares(units: Units) -> list[Space]:
     """Setup step 4's second Troop: a free square next to the HU start without VP."""
     earth = battlefields()[EARTH]
     start = earth.starts["HU"][0]
-    return sorted(s for s in earth.neighbours[start] if s not in earth.vp and earth.room(units, s))
+    return sorted((s for s in earth.neighbours[start] if s not in earth.vp and earth.room(units, s)),
+                  key=repr)
 
 
 def count(units: Units, space: Space, side: Side) -> int:
