@@ -93,3 +93,10 @@ def test_greedy_takes_a_certain_goal_over_stopping():
 def test_rotation_seats_each_strength_in_turn():
     match = matchup(load_game("ryb"), 2, ("greedy", "random"), rotate=True)
     assert match.seating(0) == ("greedy", "random") and match.seating(1) == ("random", "greedy")
+
+
+def test_solo_games_with_difficulty_modes_name_them():
+    from icp_print.validators.play import difficulty_of
+    for name in ("which-side", "the-last-glow"):
+        game = load_game(name)
+        assert difficulty_of(game) == "mode" and len(game.variants["mode"]) >= 2

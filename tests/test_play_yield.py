@@ -12,8 +12,9 @@ from icp_print.validators.errors import InputError
 from icp_print.validators.yield_.board import Board, PlacedTile
 from icp_print.validators.yield_.moves import legal_turns, survivable
 from icp_print.validators.yield_.placement import legal_placements, start_allowed
-from icp_print.validators.yield_.play import DISCARD, GAME
+from icp_print.validators.yield_.play import DISCARD, GAME, HUNT
 from icp_print.validators.yield_.rules import RULES
+from icp_print.validators.yield_.search import distinct_turns
 from icp_print.validators.yield_.state import GameState, Vehicle
 from icp_print.validators.yield_.tiles import reference_set
 from playcheck import check_finished, play_out, record
@@ -108,7 +109,8 @@ def test_setting_up_ends_with_the_bag_empty_and_every_vehicle_stopped_on_its_sta
 def test_driving_a_decision_is_one_legal_turn_speed_and_route():
     state = set_up(2, 7)
     turns = legal_turns(state.position)
-    assert list(state.legal_actions()) == [(t.speed, t.route) for t in turns]
+    assert list(state.legal_actions()) == [(t.speed, t.route) for t in distinct_turns(turns)]
+    assert {t.after.key() for t in turns} == {t.after.key() for t in distinct_turns(turns)}
     speed, route = state.legal_actions()[-1]
     state.apply((speed, route), random.Random(0))
     assert state.position == next(t for t in turns if (t.speed, t.route) == (speed, route)).after
@@ -148,9 +150,10 @@ def test_greedy_heuristic_counts_a_vehicle_heading_off_the_board_as_lost():
     assert not survivable(doomed, 1) and survivable(doomed, 2)
     state = set_up(2, 0)
     state.position = doomed
-    # equal health, one point of speed above the other (+0.1), less its whole health
-    assert state.heuristic(0) == pytest.approx(0.1 - RULES.damage_limit)
-    assert state.heuristic(1) == pytest.approx(-0.1)
+    # equal health, one point of speed above the other (+0.1), less its whole health,
+    # less HUNT for the one square between them
+    assert state.heuristic(0) == pytest.approx(0.1 - RULES.damage_limit - HUNT)
+    assert state.heuristic(1) == pytest.approx(-0.1 - HUNT)
 
 
 def test_analyse_plays_yield():

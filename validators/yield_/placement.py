@@ -101,5 +101,9 @@ def legal_placements(board: Board, player: Player, kind: Kind, any_tile: bool) -
 
 def joins_opponent(board: Board, player: Player, square: Square, tile: PlacedTile) -> bool:
     """Rule 7's trigger: does a road on this tile join a road on an opponent's tile?"""
-    return any(other.owner not in (None, player)
-               for _side, other in joined_sides(board, square, tile.ends))
+    return opponent_joined(joined_sides(board, square, tile.ends), player)
+
+
+def opponent_joined(joined_roads: list[tuple[Side, PlacedTile]], player: Player) -> bool:
+    """Rule 7's trigger, given the roads a new tile of ``player`` joins (:func:`.board.joined_sides`)."""
+    return any(other.owner not in (None, player) for _side, other in joined_roads)

@@ -5,9 +5,11 @@ drew, among the places placement rules 1-7 allow (:func:`.placement.legal_placem
 a drawn tile with no legal place is discarded (rule 6), the only action then.
 A starting tile may go on any square :func:`.placement.start_squares` allows,
 turned any way.  Driving follows: a decision is one whole turn, the speed and
-the route, exactly a :class:`.moves.Turn` of :func:`.moves.legal_turns` (nothing
-is random once the tiles are down, so choosing square by square would change
-nothing).  Seat 0 is Player One, who rolled highest.
+the route, a :class:`.moves.Turn` of :func:`.moves.legal_turns` (nothing is
+random once the tiles are down, so choosing square by square would change
+nothing); routes that end in the same position are one choice, the first
+route found (:func:`.search.distinct_turns`).  Seat 0 is Player One, who
+rolled highest.
 
 ``solve yield --setup`` plays its setup through this engine with its own
 seeded policy (:func:`.setup.play_setup`), so there is one setup loop.
@@ -17,7 +19,9 @@ setup, the road ends joined on the board, the same for every seat, so that
 greedy puts each tile where it joins the most roads (the setup policy of
 ``solve yield --setup``); while driving, the turn search's evaluation
 (:func:`.search.evaluate`): own remaining health minus the opponents' mean,
-plus a tenth of a point per point of speed above theirs.
+plus a tenth of a point per point of speed above theirs; less the vehicle's
+whole remaining health when it cannot survive its next turn, and
+:data:`HUNT` a square of distance to the nearest opponent.
 
 >>> import random
 >>> state = GAME.new_state(2, random.Random(1), {})
@@ -36,12 +40,15 @@ from ..errors import InputError
 from ..play import TERMINAL, Action, Seat
 from .board import Board, PlacedTile, Player, Square, joined_sides
 from .moves import Turn, legal_turns, survivable
-from .placement import Placement, joins_opponent, legal_placements, start_squares
+from .placement import Placement, legal_placements, opponent_joined, start_squares
 from .rules import RULES
-from .search import evaluate, health
+from .search import distinct_turns, evaluate, health
 from .state import GameState, Vehicle
 from .tiles import Kind, distinct_rotations, reference_set
 
+HUNT = 0.02
+"""What each square between a vehicle and its nearest opponent costs it: no collision,
+no end, so greedy drivers close in."""
 DISCARD = "discard"
 """The only action when the drawn tile has no legal place (placement rule 6)."""
 DAMAGE_LIMITS = (RULES.damage_limit,) + tuple(n for n in range(1, 31) if n != RULES.damage_limit)
@@ -124,9 +131,11 @@ class YieldState:
     def clone(self) -> YieldState:
         """A copy (boards and positions are immutable); its ``events`` start empty."""
         twin = object.__new__(YieldState)
-        for name in self.__slots__:
-            setattr(twin, name, getattr(self, name))
-        twin.bag, twin.starts, twin.events, twin.log = list(self.bag), list(self.starts), Counter(), None
+        twin.num_players, twin.damage_limit, twin.board = self.num_players, self.damage_limit, self.board
+        twin.bag, twin.drawn, twin.drawer, twin.starts = list(self.bag), self.drawn, self.drawer, list(self.starts)
+        twin.rule7_at, twin.draws, twin.joins, twin.position = self.rule7_at, self.draws, self.joins, self.position
+        twin.turns, twin.rounds, twin.events, twin.log = self.turns, self.rounds, Counter(), None
+        twin._options = self._options
         return twin
 
     def returns(self) -> tuple[float, ...]:
@@ -138,13 +147,18 @@ class YieldState:
         """Setting up: road ends joined on the board (every seat alike).  Driving: the turn
         search's evaluation for ``seat``'s vehicle (:func:`.search.evaluate`), less its
         remaining health when no route of its next turn keeps it in the game
-        (:func:`.moves.survivable`): a vehicle heading off the board counts as lost."""
+        (:func:`.moves.survivable`): a vehicle heading off the board counts as lost; and
+        less :data:`HUNT` for each square (across and down) to the nearest opponent."""
         if self.position is None:
             return float(self.joins)
         player = seat + 1
         value = evaluate(self.position, player)
-        if not self.position.over() and not survivable(self.position, player):
-            value -= health(self.position.vehicle(player), self.damage_limit)
+        me = self.position.vehicle(player)
+        if not self.position.over() and not me.out:
+            if not survivable(self.position, player):
+                value -= health(me, self.damage_limit)
+            value -= HUNT * min(_distance(me.square, v.square) for v in self.position.active()
+                                if v.player != player)
         return value
 
     # ------------------------------------------------------------ setup
@@ -157,7 +171,8 @@ class YieldState:
         """Every legal action (in the engine's order), with its turn while driving."""
         if self._options is None:
             if self.position is not None:
-                self._options = {(t.speed, t.route): t for t in legal_turns(self.position)}
+                self._options = {(t.speed, t.route): t
+                                 for t in distinct_turns(legal_turns(self.position))}
             else:
                 self._options = dict.fromkeys(self._setup_options())
         return self._options
@@ -189,8 +204,9 @@ class YieldState:
             self.events["setup: tile discarded (rule 6)"] += 1
         else:
             tile = PlacedTile(self.drawn, where.rotation, self.drawer)
-            self.joins += len(joined_sides(self.board, where.square, tile.ends))
-            joined = self.rule7_at is None and joins_opponent(self.board, self.drawer, where.square, tile)
+            roads = joined_sides(self.board, where.square, tile.ends)
+            self.joins += len(roads)
+            joined = self.rule7_at is None and opponent_joined(roads, self.drawer)
             self.board = self.board.with_tile(where.square, tile)
         if joined:
             self.rule7_at = self.draws
@@ -228,6 +244,11 @@ class YieldState:
         if self.position.over():
             winner = self.position.winner()
             self.events["won" if winner else "nobody left"] += 1
+
+
+def _distance(a: Square | None, b: Square | None) -> int:
+    assert a is not None and b is not None
+    return abs(a[0] - b[0]) + abs(a[1] - b[1])
 
 
 @dataclass(frozen=True)

@@ -121,6 +121,7 @@ class LastGlow:
 
     name = "the-last-glow"
     min_players = max_players = 1
+    difficulty = "mode"
     variants: Mapping[str, Sequence[str]] = {"mode": MODES}
 
     def new_state(self, players: int, rng: random.Random, variant: Mapping[str, str]) -> LastGlowState:

@@ -180,6 +180,7 @@ class WhichSide:
 
     name = "which-side"
     min_players = max_players = 1
+    difficulty = "mode"
 
     @property
     def variants(self) -> Mapping[str, Sequence[str]]:
