@@ -93,11 +93,12 @@ class Board:
     def frontier(self) -> list[Square]:
         """The empty squares that share an edge with a tile, row by row (kept up to date
         from board to board, since setup asks for them after every tile)."""
-        if self._frontier is None:
+        found = self._frontier
+        if found is None:
             sides = _next_to(self.rows, self.cols)
-            object.__setattr__(self, "_frontier", frozenset(
-                sq for sq in self.empty_squares() if any(n in self._at for _, n in sides[sq])))
-        return sorted(self._frontier)
+            found = frozenset(sq for sq in self.empty_squares() if any(n in self._at for _, n in sides[sq]))
+            object.__setattr__(self, "_frontier", found)
+        return sorted(found)
 
     def squares(self) -> Iterator[Square]:
         """Every square, row by row from the north-west corner."""

@@ -58,13 +58,12 @@ def _policy(state: YieldState, rng: random.Random) -> Placement | str:
     options = state.legal_actions()
     if options == (DISCARD,):
         return DISCARD
+    places = [o for o in options if isinstance(o, Placement)]
     if len(state.starts) < state.num_players:
-        squares = list(dict.fromkeys(o.square for o in options))     # type: ignore[union-attr]
-        square = rng.choice(squares)
-        rotations = [o.rotation for o in options if o.square == square]   # type: ignore[union-attr]
-        return Placement(square, rng.choice(rotations))
+        square = rng.choice(list(dict.fromkeys(p.square for p in places)))
+        return Placement(square, rng.choice([p.rotation for p in places if p.square == square]))
     assert state.drawn is not None
-    return _choose_placement(state.board, state.drawn, state.drawer, options, rng)  # type: ignore[arg-type]
+    return _choose_placement(state.board, state.drawn, state.drawer, places, rng)
 
 
 def play_setup(players: int, seed: int, tiles: Sequence[Kind] | None = None,
