@@ -167,17 +167,19 @@ class ToroballState:
         for i in range(2 * PER_TEAM):
             if self.out[i]:
                 self.out[i] -= 1
-                if self.out[i] == 0:
-                    self.pos[i] = self._free_bottle(_team(i))
+                bottle = self._free_bottle(_team(i)) if self.out[i] == 0 else None
+                if bottle is not None:
+                    self.pos[i] = bottle
                     self.events["nudged character back"] += 1
+                elif self.out[i] == 0:
+                    self.out[i] = 1          # both bottles taken: back next round
             if self.pos[i] is None:
                 self.acted.add(i)
         self.phase = SELECT
         self._hand_to(self.first, rng)
 
     def _free_bottle(self, team: int) -> Square | None:
-        bottles = self.field.bottles[TEAMS[team]]
-        return next((b for b in bottles if self._free(b)), bottles[0])
+        return next((b for b in self.field.bottles[TEAMS[team]] if self._free(b)), None)
 
     def _free(self, square: Square) -> bool:
         return self.field.standable(square) and square != self.cow and square not in self.pos
