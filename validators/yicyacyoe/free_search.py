@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from .board import Mask, rows
 from .endgame import DRAW, LOSS, WIN, count_game
+from .pairing import responder_is_safe
 
 if TYPE_CHECKING:
     from .search import Search
@@ -35,6 +36,7 @@ def build_free_search(search: Search) -> Callable[..., int]:
     # Without it, a position with one spare safe move and one without share
     # a key (their marks are the same once dead cells are merged).
     parity = 2 if p == 1 else cells + 1
+    pairing = p == 1 and not shared     # the bound in :mod:`.pairing` holds for this game
     killers = [0] * (cells + 1)
     spare = [0] * (cells + 1)
 
@@ -95,6 +97,9 @@ def build_free_search(search: Search) -> Callable[..., int]:
             lo, hi, first = max(lo, entry % 3 - 1), min(hi, entry // 3 % 3 - 1), entry // 9 - 1
         if lo >= hi or lo >= beta or hi <= alpha:
             return lo if lo >= beta or lo >= hi else hi
+        if pairing and hi > DRAW and alpha >= DRAW and responder_is_safe(rows_k, me, free):
+            store(key, lo, DRAW, DRAW, alpha, beta, first, entry is None)
+            return DRAW
         a0, b0 = max(alpha, lo), min(beta, hi)
         alpha = a0
         neutral = free & ~(live_me | live_opp) if not shared else 0

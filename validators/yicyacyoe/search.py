@@ -17,6 +17,11 @@ What makes it fast, besides bitboards and precomputed rows:
   second player of the pair answering the first).
 * Bounds without search: a player none of whose rows can still be completed
   can never lose, which caps or floors the value before any move is tried.
+* Strategy bounds (one mark a turn, own marks): a player who can answer
+  every mark with its half-turn image never completes a row where
+  :mod:`.mirror` says so, which bounds the root and the first turns; and
+  when every row the player who just moved could still complete holds two
+  free cells of its own, the player to move cannot win (:mod:`.pairing`).
 * Endgame by counting: once no open row has two free cells, a mark changes
   nothing but its own cell, and :func:`count_game` settles the rest from
   three numbers.
@@ -40,6 +45,7 @@ from .board import Mask
 from .endgame import DRAW, LOSS, WIN
 from .free_search import build_free_search
 from .keys import canonicalizer, half_turn
+from .mirror import mirror_bounds
 from .turn_search import build_turn_search
 from .variant import Variant
 
@@ -63,7 +69,7 @@ class Search:
     """
 
     def __init__(self, variant: Variant, deadline: float | None = None,
-                 tick: Callable[[Search], None] | None = None):
+                 tick: Callable[[Search], None] | None = None, check_every: int = CHECK_EVERY):
         self.variant = variant
         self.deadline = deadline
         self.tick = tick
@@ -76,10 +82,20 @@ class Search:
         self.full = (1 << self.cells) - 1
         self.canon = canonicalizer(n, 1 if variant.shared else 2)
         self.mirror = half_turn(n)
-        self.check_every = CHECK_EVERY
+        self.check_every = check_every
         build = build_free_search if variant.long_rows and not variant.connected \
             else build_turn_search
-        self.value = build(self)
+        self._value = build(self)
+
+    def value(self, me: Mask, opp: Mask, alpha: int = LOSS, beta: int = WIN, hint: Mask = 0) -> int:
+        """The position's value within ``(alpha, beta)``, after the mirror's bounds."""
+        lo, hi = mirror_bounds(self.variant, me, opp)
+        if lo >= beta or lo >= hi:
+            return lo
+        if hi <= alpha:
+            return hi
+        found = self._value(me, opp, max(alpha, lo), min(beta, hi), hint)
+        return max(lo, min(hi, found))
 
     @property
     def positions(self) -> int:

@@ -1,0 +1,65 @@
+"""The pairing bound: when the player who just moved can never be made to complete a row.
+
+With one mark a turn and own marks, call R the player who just moved and M
+the player to move.  Suppose every row without an M mark (the rows R could
+still complete) holds two free cells of its own, no cell serving two rows.
+Then R never completes a row: R answers a mark in one of those pairs with
+the other cell of the pair, and any other mark with a cell outside every
+pair when there is one, otherwise with a cell of an untouched pair.  No
+pair ever holds two R marks, so every row R could complete keeps a cell R
+never takes.  (A parity count shows R is never left with only the partner
+of a pair R opened: R opens a pair only when no unpaired cell is left, at
+most one such pair is open at a time, and M always moves last into it.)
+So the player to move can do no better than a draw.  This is the pairing
+strategy that makes 5x5 tic-tac-toe a draw, turned round for misère.
+
+Finding the pairs is a matching: each row needs two free cells, each cell
+serves one row; rows meet in at most one cell, so a pair never serves two.
+
+>>> pairs_for([0b0111, 0b1100_0000])      # two rows, enough cells of their own
+True
+>>> pairs_for([0b0011, 0b0110])           # both need cell 1: no
+False
+"""
+from __future__ import annotations
+
+from .board import Mask
+
+
+def pairs_for(rows_free: list[Mask]) -> bool:
+    """Whether every row can get two of its free cells, no cell given twice.
+
+    ``rows_free`` holds the free cells of each row (one mask per row).
+    Augmenting paths over two slots per row (Kuhn's matching).
+    """
+    if any(row.bit_count() < 2 for row in rows_free):
+        return False
+    union = 0
+    for row in rows_free:
+        union |= row
+    if union.bit_count() < 2 * len(rows_free):
+        return False
+    slots = sorted(rows_free, key=int.bit_count) * 2
+    holder: dict[int, int] = {}       # cell bit -> slot holding it
+
+    def claim(slot: int, seen: list[int]) -> bool:
+        options = slots[slot] & ~seen[0]
+        while options:
+            bit = options & -options
+            options ^= bit
+            seen[0] |= bit
+            other = holder.get(bit)
+            if other is None or claim(other, seen):
+                holder[bit] = slot
+                return True
+        return False
+
+    return all(claim(slot, [0]) for slot in range(len(slots)))
+
+
+def responder_is_safe(rows_k: tuple[Mask, ...], mover: Mask, free: Mask) -> bool:
+    """Whether the player who just moved can never complete a row (the bound above).
+
+    ``mover`` holds the marks of the player about to move.
+    """
+    return pairs_for([row & free for row in rows_k if not row & mover])
