@@ -4,6 +4,8 @@ Usage:
     python bench/bench_yicyacyoe.py                 # the table, plain text
     python bench/bench_yicyacyoe.py --markdown      # the same as a markdown table
     python bench/bench_yicyacyoe.py --five 600      # also 5x5 rows of 3, 600 s per variant
+    python bench/bench_yicyacyoe.py --techniques 300 --markdown   # what each technique buys
+    python bench/bench_yicyacyoe.py --crosscheck    # every 3x3/4x4 variant three ways
 
 Each row is a full `icp-print solve yicyacyoe`: the value for the first
 player and every best first turn.  Values: win/draw/loss for the first player.
@@ -15,8 +17,13 @@ import sys
 import time
 
 from icp_print.validators.yicyacyoe.engine import start
-from icp_print.validators.yicyacyoe.solver import solve
+from icp_print.validators.yicyacyoe.search import Search
+from icp_print.validators.yicyacyoe.solver import Solution, solve
+from icp_print.validators.yicyacyoe.split import solve_split
 from icp_print.validators.yicyacyoe.variant import Variant
+
+# (size, row) of the one-mark, own-marks games timed technique by technique
+TECHNIQUE_GAMES = ((4, 3), (4, 4), (5, 5), (5, 4), (5, 3))
 
 
 def variants(n: int, rows=None):
@@ -35,12 +42,71 @@ def placement(v: Variant) -> str:
     return "free" if not v.connected else "bent" if v.bent else "line"
 
 
+def techniques(v: Variant, limit: float | None) -> list[tuple[str, Solution]]:
+    """The same solve four ways: plain alpha-beta, with the strategy bounds, split over
+    one worker and over two."""
+    return [("alpha-beta", solve(start(v), limit, search=Search(v, strategies=False))),
+            ("+ mirror, pairing", solve(start(v), limit)),
+            ("+ root split, 1 worker", solve_split(start(v), 1, limit)),
+            ("+ root split, 2 workers", solve_split(start(v), 2, limit))]
+
+
+def print_table(header: tuple[str, ...], rows: list[tuple[str, ...]], markdown: bool) -> None:
+    if markdown:
+        print("| " + " | ".join(header) + " |")
+        print("|" + "---|" * len(header))
+        for r in rows:
+            print("| " + " | ".join(r) + " |")
+        return
+    widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(header)]
+    print("  ".join(h.ljust(w) for h, w in zip(header, widths)))
+    for r in rows:
+        print("  ".join(c.ljust(w) for c, w in zip(r, widths)))
+
+
+def technique_table(limit: float, markdown: bool) -> None:
+    header = ("board", "row", "technique", "value", "best first turns", "nodes", "positions",
+              "seconds", "nodes/s")
+    rows = []
+    for n, k in TECHNIQUE_GAMES:
+        for name, result in techniques(Variant(n, k), limit):
+            best = f"{len(result.best_moves)}{'' if result.complete else '+ (unfinished)'}"
+            rate = result.nodes / result.seconds if result.seconds else 0.0
+            rows.append((f"{n}x{n}", str(k), name, result.word, best, f"{result.nodes:,}",
+                         f"{result.positions:,}", f"{result.seconds:.2f}", f"{rate:,.0f}"))
+            print(f"  {n}x{n} rows of {k}, {name}: {result.word} ({result.seconds:.1f} s)",
+                  file=sys.stderr)
+    print_table(header, rows, markdown)
+
+
+def crosscheck() -> None:
+    """Every 3x3 and 4x4 variant: one plain search, one with the strategy bounds, one split
+    over two workers must give the same value and the same best first turns."""
+    checked = 0
+    for v in list(variants(3)) + list(variants(4)):
+        answers = {(r.lower, r.upper, r.best_moves, r.complete) for _, r in techniques(v, None)}
+        if len(answers) != 1:
+            raise SystemExit(f"disagreement on {v.describe()}: {answers}")
+        checked += 1
+    print(f"{checked} variants: the same value and best first turns all four ways")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--markdown", action="store_true", help="print a markdown table")
     parser.add_argument("--five", type=float, default=0.0, metavar="SECONDS",
                         help="also try 5x5 with rows of 3, this time limit per variant")
+    parser.add_argument("--techniques", type=float, default=0.0, metavar="SECONDS",
+                        help="time each technique on one-mark games, this limit per solve")
+    parser.add_argument("--crosscheck", action="store_true",
+                        help="solve every 3x3 and 4x4 variant with and without each technique")
     args = parser.parse_args()
+    if args.techniques:
+        technique_table(args.techniques, args.markdown)
+        return
+    if args.crosscheck:
+        crosscheck()
+        return
     header = ("board", "row", "marks/turn", "placement", "marks", "value", "best first turns",
               "positions", "seconds")
     rows = []
@@ -58,16 +124,7 @@ def main() -> None:
                      f"{result.positions:,}", f"{result.seconds:.2f}"))
         print(f"  {v.describe()}: {result.word} ({result.seconds:.2f} s)", file=sys.stderr)
     small = sum(float(r[-1]) for r in rows if not r[0].startswith("5"))
-    if args.markdown:
-        print("| " + " | ".join(header) + " |")
-        print("|" + "---|" * len(header))
-        for r in rows:
-            print("| " + " | ".join(r) + " |")
-    else:
-        widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(header)]
-        print("  ".join(h.ljust(w) for h, w in zip(header, widths)))
-        for r in rows:
-            print("  ".join(c.ljust(w) for c, w in zip(r, widths)))
+    print_table(header, rows, args.markdown)
     print(f"\nall {sum(1 for r in rows if not r[0].startswith('5'))} 3x3 and 4x4 variants: "
           f"{small:.1f} s in total; wall clock {time.perf_counter() - started:.1f} s")
 

@@ -79,8 +79,11 @@ def print_command(out: Path, count: int | None, **kwargs) -> None:
 @variant_options(1)
 @click.option("--time-limit", type=Finite(0.01, None), default=None,
               help="Stop after this many seconds and report the bounds proven so far.")
+@click.option("--workers", type=click.IntRange(1, 1024), default=None,
+              help="Search each first turn on its own, on this many processes (without it: "
+                   "one search over the whole tree). The same numbers for any count.")
 @json_option
-def solve_command(time_limit: float | None, as_json: bool, **kwargs) -> None:
+def solve_command(time_limit: float | None, workers: int | None, as_json: bool, **kwargs) -> None:
     """Exact value of a Yic Yac Yoe variant for the first player, and every best first turn.
 
     Progress goes to stderr on long solves.  Values: win, draw or loss for
@@ -91,16 +94,21 @@ def solve_command(time_limit: float | None, as_json: bool, **kwargs) -> None:
       icp-print solve yicyacyoe --size 4 --row 3
       icp-print solve yicyacyoe --size 4 --per-turn 2 --free-placement --json
       icp-print solve yicyacyoe --size 5 --row 3 --time-limit 60
+      icp-print solve yicyacyoe --size 5 --row 4 --workers 2 --time-limit 600
     """
     from ..validators.yicyacyoe.engine import start
     from ..validators.yicyacyoe.report import solution_json, solution_lines
     from ..validators.yicyacyoe.solver import solve
+    from ..validators.yicyacyoe.split import solve_split
     variant = variant_from(kwargs)
 
     def progress(message: str) -> None:
         click.echo(f"solving {variant.describe()}: {message}", err=True)
 
-    result = solve(start(variant), time_limit=time_limit, progress=progress)
+    if workers is None:
+        result = solve(start(variant), time_limit=time_limit, progress=progress)
+    else:
+        result = solve_split(start(variant), workers, time_limit=time_limit, progress=progress)
     if as_json:
         echo_json(solution_json(variant, result))
     else:

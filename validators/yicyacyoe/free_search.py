@@ -36,7 +36,7 @@ def build_free_search(search: Search) -> Callable[..., int]:
     # Without it, a position with one spare safe move and one without share
     # a key (their marks are the same once dead cells are merged).
     parity = 2 if p == 1 else cells + 1
-    pairing = p == 1 and not shared     # the bound in :mod:`.pairing` holds for this game
+    pairing = p == 1 and not shared and search.strategies   # :mod:`.pairing` holds for this game
     killers = [0] * (cells + 1)
     spare = [0] * (cells + 1)
 

@@ -14,6 +14,7 @@ False
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from .board import Cell, symmetries
@@ -41,6 +42,7 @@ def _tables(n: int, boards: int, perm: tuple[Cell, ...]) -> list[list[int]]:
     return out
 
 
+@cache
 def canonicalizer(n: int, boards: int = 2) -> Callable[[int], int]:
     """A function giving the canonical form of a packing of ``boards`` bitboards.
 

@@ -69,7 +69,8 @@ class Search:
     """
 
     def __init__(self, variant: Variant, deadline: float | None = None,
-                 tick: Callable[[Search], None] | None = None, check_every: int = CHECK_EVERY):
+                 tick: Callable[[Search], None] | None = None, check_every: int = CHECK_EVERY,
+                 strategies: bool = True):
         self.variant = variant
         self.deadline = deadline
         self.tick = tick
@@ -83,13 +84,14 @@ class Search:
         self.canon = canonicalizer(n, 1 if variant.shared else 2)
         self.mirror = half_turn(n)
         self.check_every = check_every
+        self.strategies = strategies        # the mirror and pairing bounds (off: to measure them)
         build = build_free_search if variant.long_rows and not variant.connected \
             else build_turn_search
         self._value = build(self)
 
     def value(self, me: Mask, opp: Mask, alpha: int = LOSS, beta: int = WIN, hint: Mask = 0) -> int:
         """The position's value within ``(alpha, beta)``, after the mirror's bounds."""
-        lo, hi = mirror_bounds(self.variant, me, opp)
+        lo, hi = mirror_bounds(self.variant, me, opp) if self.strategies else (LOSS, WIN)
         if lo >= beta or lo >= hi:
             return lo
         if hi <= alpha:

@@ -91,8 +91,11 @@ class _Clock:
 
 
 def solve(position: Position, time_limit: float | None = None, progress: Progress | None = None,
-          search: Search | None = None) -> Solution:
-    """Solve ``position`` for the player to move (``search`` may be reused between calls)."""
+          search: Search | None = None, best: bool = True) -> Solution:
+    """Solve ``position`` for the player to move (``search`` may be reused between calls).
+
+    ``best=False`` stops once the value is settled, without the best turns.
+    """
     if not position.free:
         raise RuleError("the board is full: the game is over", field="position")
     started = time.monotonic()
@@ -102,7 +105,7 @@ def solve(position: Position, time_limit: float | None = None, progress: Progres
     search.tick = clock
     lower, upper = LOSS, WIN
     me, opp = _sides(position)
-    best: list[Turn] = []
+    found: list[Turn] = []
     complete = False
     try:
         while lower < upper:
@@ -113,11 +116,12 @@ def solve(position: Position, time_limit: float | None = None, progress: Progres
                 lower = result
             else:
                 upper = result
-        _best_turns(position, search, lower, clock, best)
+        if best:
+            _best_turns(position, search, lower, clock, found)
         complete = True
     except SearchTimeout:
         pass
-    return Solution(lower, upper, tuple(best), complete, search.nodes, search.positions,
+    return Solution(lower, upper, tuple(found), complete, search.nodes, search.positions,
                     time.monotonic() - started)
 
 
