@@ -352,3 +352,13 @@ def test_successors_are_exactly_the_distinct_results_of_every_legal_turn():
             wanted = {turn.after.key() for turn in legal_turns(state)}
             found = [after.key() for after in successors(state)]
             assert len(found) == len(set(found)) and set(found) == wanted
+
+
+def test_turns_by_position_are_legal_turns_one_per_position():
+    from icp_print.validators.yield_.moves import turns_by_position
+    for state in positions(play_setup(3, seed=4).initial_state(), 12):
+        every = {(t.speed, t.route): t for t in legal_turns(state)}
+        chosen = turns_by_position(state)
+        assert all(every[(t.speed, t.route)] == t for t in chosen)
+        assert len({t.after.key() for t in chosen}) == len(chosen)
+        assert {t.after.key() for t in chosen} == {t.after.key() for t in every.values()}

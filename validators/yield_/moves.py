@@ -205,32 +205,44 @@ def _survives(state: GameState, player: Player, left: int) -> bool:
 
 
 def successors(state: GameState) -> list[GameState]:
-    """Every distinct position the player to move can reach in one turn, without routes.
+    """Every distinct position the player to move can reach in one turn, without routes
+    (the positions of :func:`turns_by_position`)."""
+    return [turn.after for turn in turns_by_position(state)]
+
+
+Partial = tuple[GameState, tuple[Side, ...], tuple[Square | None, ...], tuple[Crash, ...]]
+
+
+def turns_by_position(state: GameState) -> list[Turn]:
+    """One legal turn for every distinct position the player to move can reach: the first
+    route (by speed, then N, E, S, W) that gets there.
 
     The search needs positions, not routes, and on a busy board hundreds of
     routes end in the same few positions.  So the squares are walked one step
     at a time for each speed, and partial turns that have reached the same
     position (every vehicle's square, heading, speed and damage alike) are
     expanded once: what happens next depends only on that position.  The result
-    is the same set as the distinct ``after`` positions of :func:`legal_turns`.
+    holds the same positions as :func:`legal_turns`.
     """
     if state.over():
         return []
     player = state.to_move
     mover = state.vehicle(player)
-    found: dict[tuple, GameState] = {}
+    found: dict[tuple, Turn] = {}
     for speed in speed_choices(mover):
-        frontier = [state.with_vehicle(replace(mover, speed=speed))]
+        frontier: list[Partial] = [(state.with_vehicle(replace(mover, speed=speed)), (), (), ())]
         for left in range(speed, 0, -1):
-            reached: dict[tuple, GameState] = {}
-            for partial in frontier:
+            reached: dict[tuple, Partial] = {}
+            for partial, route, path, crashes in frontier:
                 for side in sorted(exit_choices(partial, partial.vehicle(player))):
-                    after, _crashes, fate = step(partial, player, side)
+                    after, new, fate = step(partial, player, side, len(route) + 1)
+                    moved = (after, route + (side,), path + (after.vehicle(player).square,),
+                             crashes + tuple(new) if new else crashes)
                     if fate is None and left > 1:
-                        reached.setdefault(after.vehicles, after)
+                        reached.setdefault(after.vehicles, moved)
                     else:
-                        final = _hand_over(after, player)
-                        found.setdefault(final.key(), final)
+                        turn = _finish(after, player, speed, moved[1], moved[2], moved[3], fate or "drove")
+                        found.setdefault(turn.after.key(), turn)
             frontier = list(reached.values())
     return list(found.values())
 

@@ -93,8 +93,10 @@ def legal_placements(board: Board, player: Player, kind: Kind, any_tile: bool) -
     rotations = [(rotation, PlacedTile(kind, rotation).ends) for rotation in distinct_rotations(kind)]
     for square in board.frontier():
         tiles = around(board, square)
+        if not _touches(tiles, player, any_tile):           # rule 1, whatever the rotation
+            continue
         for rotation, ends in rotations:
-            if not _broken(tiles, player, ends, any_tile):
+            if joined(tiles, ends) and not blocked(tiles, ends):    # rules 2 and 3
                 found.append(Placement(square, rotation))
     return found
 

@@ -8,7 +8,7 @@ turned any way.  Driving follows: a decision is one whole turn, the speed and
 the route, a :class:`.moves.Turn` of :func:`.moves.legal_turns` (nothing is
 random once the tiles are down, so choosing square by square would change
 nothing); routes that end in the same position are one choice, the first
-route found (:func:`.search.distinct_turns`).  Seat 0 is Player One, who
+route found (:func:`.moves.turns_by_position`).  Seat 0 is Player One, who
 rolled highest.
 
 ``solve yield --setup`` plays its setup through this engine with its own
@@ -39,10 +39,10 @@ from typing import ClassVar
 from ..errors import InputError
 from ..play import TERMINAL, Action, Seat
 from .board import Board, PlacedTile, Player, Square, joined_sides
-from .moves import Turn, legal_turns, survivable
+from .moves import Turn, survivable, turns_by_position
 from .placement import Placement, legal_placements, opponent_joined, start_squares
 from .rules import RULES
-from .search import distinct_turns, evaluate, health
+from .search import evaluate, health
 from .state import GameState, Vehicle
 from .tiles import Kind, distinct_rotations, reference_set
 
@@ -83,16 +83,17 @@ def starting_position(board: Board, starts: Sequence[Square], damage_limit: int)
 class YieldState:
     """One game: the board and bag while setting up, then the driving position."""
 
-    __slots__ = ("num_players", "damage_limit", "board", "bag", "drawn", "drawer", "starts",
-                 "rule7_at", "draws", "joins", "position", "turns", "rounds", "events", "log",
-                 "_options")
+    __slots__ = ("num_players", "damage_limit", "_board", "_pending", "_bag", "_left", "drawn",
+                 "drawer", "starts", "rule7_at", "draws", "joins", "position", "turns", "rounds",
+                 "events", "log", "_options")
 
     def __init__(self, players: int, bag: list[Kind], board: Board, damage_limit: int,
                  log: bool = False) -> None:
         if len(bag) < players:
             raise InputError(f"{len(bag)} tiles cannot give {players} players a start", field="tiles")
         self.num_players, self.damage_limit = players, damage_limit
-        self.board, self.bag = board, bag
+        self._board, self._pending = board, None
+        self._bag, self._left = tuple(bag), len(bag)
         self.starts: list[Square] = []
         self.rule7_at: int | None = None
         self.draws = self.joins = self.turns = self.rounds = 0
@@ -131,8 +132,9 @@ class YieldState:
     def clone(self) -> YieldState:
         """A copy (boards and positions are immutable); its ``events`` start empty."""
         twin = object.__new__(YieldState)
-        twin.num_players, twin.damage_limit, twin.board = self.num_players, self.damage_limit, self.board
-        twin.bag, twin.drawn, twin.drawer, twin.starts = list(self.bag), self.drawn, self.drawer, list(self.starts)
+        twin.num_players, twin.damage_limit = self.num_players, self.damage_limit
+        twin._board, twin._pending, twin._bag, twin._left = self.board, None, self._bag, self._left
+        twin.drawn, twin.drawer, twin.starts = self.drawn, self.drawer, list(self.starts)
         twin.rule7_at, twin.draws, twin.joins, twin.position = self.rule7_at, self.draws, self.joins, self.position
         twin.turns, twin.rounds, twin.events, twin.log = self.turns, self.rounds, Counter(), None
         twin._options = self._options
@@ -165,14 +167,29 @@ class YieldState:
 
     def _draw(self) -> Kind | None:
         self.draws += 1
-        return self.bag.pop() if self.bag else None
+        if not self._left:
+            return None
+        self._left -= 1
+        return self._bag[self._left]
+
+    @property
+    def bag(self) -> list[Kind]:
+        """The tiles still face down, the next to be drawn last."""
+        return list(self._bag[:self._left])
+
+    @property
+    def board(self) -> Board:
+        """The board, with the tile placed last laid on it only when someone looks (a
+        greedy player tries many placements and keeps one)."""
+        if self._pending is not None:
+            self._board, self._pending = self._board.with_tile(*self._pending), None
+        return self._board
 
     def _choices(self) -> dict[Action, Turn | None]:
         """Every legal action (in the engine's order), with its turn while driving."""
         if self._options is None:
             if self.position is not None:
-                self._options = {(t.speed, t.route): t
-                                 for t in distinct_turns(legal_turns(self.position))}
+                self._options = {(t.speed, t.route): t for t in turns_by_position(self.position)}
             else:
                 self._options = dict.fromkeys(self._setup_options())
         return self._options
@@ -192,7 +209,7 @@ class YieldState:
     def _start(self, where: Placement) -> None:
         assert self.drawn is not None
         tile = PlacedTile(self.drawn, where.rotation, self.drawer)
-        self.board = self.board.with_tile(where.square, tile)
+        self._board = self.board.with_tile(where.square, tile)
         self.starts.append(where.square)
         self._record(SetupEvent(self.draws, self.drawer, self.drawn, where, start=True))
         self._next_draw()
@@ -207,7 +224,7 @@ class YieldState:
             roads = joined_sides(self.board, where.square, tile.ends)
             self.joins += len(roads)
             joined = self.rule7_at is None and opponent_joined(roads, self.drawer)
-            self.board = self.board.with_tile(where.square, tile)
+            self._pending = (where.square, tile)
         if joined:
             self.rule7_at = self.draws
             self.events["setup: roads joined an opponent's (rule 7)"] += 1

@@ -82,6 +82,7 @@ def overpass_levels(rotation: int) -> tuple[frozenset[Side], frozenset[Side]]:
                  for level in OVERPASS_LEVELS)
 
 
+@lru_cache(maxsize=None)
 def distinct_rotations(kind: Kind) -> tuple[int, ...]:
     """The rotations that give visibly different tiles (0 first).
 
