@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, cache
 
 from ..errors import InputError
 from ..schema import field, load_toml
@@ -82,7 +82,7 @@ def overpass_levels(rotation: int) -> tuple[frozenset[Side], frozenset[Side]]:
                  for level in OVERPASS_LEVELS)
 
 
-@lru_cache(maxsize=None)
+@cache
 def distinct_rotations(kind: Kind) -> tuple[int, ...]:
     """The rotations that give visibly different tiles (0 first).
 
