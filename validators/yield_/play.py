@@ -92,7 +92,8 @@ class YieldState:
         if len(bag) < players:
             raise InputError(f"{len(bag)} tiles cannot give {players} players a start", field="tiles")
         self.num_players, self.damage_limit = players, damage_limit
-        self._board, self._pending = board, None
+        self._board = board
+        self._pending: tuple[Square, PlacedTile] | None = None
         self._bag, self._left = tuple(bag), len(bag)
         self.starts: list[Square] = []
         self.rule7_at: int | None = None
