@@ -17,6 +17,7 @@ from . import __version__ as VERSION
 
 if TYPE_CHECKING:
     from ..generators.sheet import Document, SheetSettings
+    from ..generators.writing import Output as File
 
 DEFAULT_OUTPUT_DIR = Path("output")
 
@@ -239,27 +240,14 @@ def emit(doc, out: Path, *, png_dir: Path | None = None, dpi: int = 150,
     return summary
 
 
-def emit_all(documents: Sequence[tuple[Document, Path]], *, option: str = "--out") -> list[dict]:
-    """Render every document and write all the PDFs at once, all or none (``icp-print all``).
-
-    Each summary also gives the seconds spent rendering that PDF.
-    """
-    import time
-
+def render_pdf(doc: Document, target: Path, option: str = "--out") -> tuple[File, dict]:
+    """The PDF of ``doc``, ready to be written to ``target`` with others (``icp-print all``)."""
     from ..generators.pdf import render
-    from ..generators.writing import Output, check_targets, write_all
-    inputs = command_inputs()
-    check_targets([(option, target) for _, target in documents], inputs)
-    outputs, summaries = [], []
-    for doc, target in documents:
-        refuse_unprintable(doc)
-        started = time.perf_counter()
-        outputs.append(Output(Path(target), render(doc, VERSION), option))
-        summaries.append({"file": str(target), "pages": len(doc.pages),
-                          "components": sum(c.count for c in doc.components.values()),
-                          "seconds": time.perf_counter() - started})
-    write_all(outputs, inputs)
-    return summaries
+    from ..generators.writing import Output as File
+    refuse_unprintable(doc)
+    summary = {"file": str(target), "pages": len(doc.pages),
+               "components": sum(c.count for c in doc.components.values())}
+    return File(Path(target), render(doc, VERSION), option), summary
 
 
 def refuse_unprintable(doc) -> None:

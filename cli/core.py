@@ -9,7 +9,8 @@ import click
 from ..validators.errors import IcpError
 from ..validators.formats import paper_names
 from ..validators.registry import all_outputs
-from .common import DEFAULT_OUTPUT_DIR, OutputPath, default_builder, echo_json, emit_all, json_option
+from .common import (DEFAULT_OUTPUT_DIR, OutputPath, command_inputs, default_builder, echo_json, json_option,
+                     render_pdf)
 
 
 @click.command("check")
@@ -57,33 +58,36 @@ def all_command(out_dir: Path, paper: str, no_check: bool) -> None:
     """Write every game's PDFs, with default settings, into one folder.
 
     The PDFs are written all or none: if one cannot be drawn or written, the
-    folder keeps what it held before.  Prints a table of files, pages and component counts, and checks each PDF
-    against its manifest and the game's rules.
+    folder keeps what it held before.  Prints a table of files, pages and
+    component counts, and checks each PDF against its manifest and the game's
+    rules.
     """
     from ..generators.sheet import SheetSettings
     from ..generators.sheet import paper as find_paper
+    from ..generators.writing import check_targets, write_all
     from ..validators.pdfcheck import check_file
     settings = SheetSettings(paper=find_paper(paper))
     outputs = all_outputs()
-    documents, seconds = [], []
+    inputs = command_inputs()
+    check_targets([("--out-dir", out_dir / output.filename) for _, output in outputs], inputs)
+    files, rows = [], []
     for number, (game, output) in enumerate(outputs, start=1):
         click.echo(f"[{number}/{len(outputs)}] {output.name} ...", err=True)
         started = time.perf_counter()
-        documents.append((default_builder(game, output)(settings), out_dir / output.filename))
-        seconds.append(time.perf_counter() - started)
+        file, summary = render_pdf(default_builder(game, output)(settings), out_dir / output.filename,
+                                   "--out-dir")
+        files.append(file)
+        rows.append([summary["file"], summary["pages"], summary["components"], "-",
+                     time.perf_counter() - started])
     # Every PDF is drawn before any is written: the folder gets all of them or none.
-    summaries = emit_all(documents, option="--out-dir")
-    rows, failures = [], 0
-    for (_, target), summary, took in zip(documents, summaries, seconds, strict=True):
-        status = "-"
-        if not no_check:
-            started = time.perf_counter()
-            report = check_file(target)
-            status = "ok" if report.ok else "FAIL"
-            failures += not report.ok
-            took += time.perf_counter() - started
-        rows.append((str(target), summary["pages"], summary["components"], status,
-                     took + summary["seconds"]))
+    write_all(files, inputs)
+    failures = 0
+    for row in rows if not no_check else []:
+        started = time.perf_counter()
+        report = check_file(Path(row[0]))
+        row[3] = "ok" if report.ok else "FAIL"
+        row[4] += time.perf_counter() - started
+        failures += not report.ok
     width = max(len(r[0]) for r in rows)
     click.echo(f"{'file':<{width}}  {'pages':>5}  {'components':>10}  {'check':>5}  {'seconds':>7}")
     for file, pages, components, status, seconds in rows:
