@@ -303,6 +303,7 @@ class Document:
                 x, y = grid.origin(slot)
                 page.steps.append((x, y, grid.w, grid.h, turned(piece.front, fold.turns), True))
                 page.placed.append(Placed(piece.label, piece.kind, x, y, grid.w, grid.h))
+                self.imposed.append((piece, w, h))
                 self._count(piece, w, h)
                 if piece.back is not None:
                     bx, by = fold.behind(x, y, grid.w, grid.h)

@@ -90,6 +90,13 @@ def test_the_export_is_byte_identical_run_to_run(run, tmp_path):
     assert all((first / p.name).read_bytes() == p.read_bytes() for p in second.iterdir())
 
 
+def test_the_export_does_not_depend_on_the_sheet_layout(run, tmp_path):
+    flat, _, _ = _export(run, tmp_path / "flat", "yeah-items", "--dpi", "30")
+    folded, _, _ = _export(run, tmp_path / "folded", "yeah-items", "--dpi", "30", "--layout", "gutterfold")
+    assert sorted(p.name for p in flat.iterdir()) == sorted(p.name for p in folded.iterdir())
+    assert all((flat / p.name).read_bytes() == p.read_bytes() for p in folded.iterdir())
+
+
 def test_a_folder_that_is_a_file_is_refused_and_nothing_written(run, tmp_path):
     blocker = tmp_path / "cards"
     blocker.write_bytes(b"a file")
