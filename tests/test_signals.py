@@ -140,26 +140,36 @@ def test_signals_at_random_moments_leave_old_or_complete_outputs(tmp_path, run_s
     assert "old" in seen, "a signal before the commit should leave the old files"
 
 
+def _interrupt_at(folder: Path, delay: float) -> str:
+    """Send Ctrl-C ``delay`` s after launch: 'interrupted', 'start-up' or 'finished'."""
+    folder.mkdir()
+    process = subprocess.Popen(_command(folder), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    time.sleep(delay)
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=300)
+    where = (folder.name, delay, process.returncode, err)
+    if process.returncode == 0:
+        return "finished"
+    if process.returncode == 130:
+        assert err == INTERRUPTED, where
+        assert list(folder.iterdir()) == [], where
+        return "interrupted"
+    assert _before_our_code(process.returncode, signal.SIGINT, err), where
+    assert list(folder.iterdir()) == [], where
+    return "start-up"
+
+
 @pytest.mark.slow
 def test_interrupt_during_start_up_gives_one_line_once_icp_print_runs(tmp_path):
     """Ctrl-C from 0 ms on: once the first line of icp-print has run, one line and 130;
     before that only the interpreter's own start-up can be cut short, writing nothing."""
-    outcomes = []
-    for trial in range(30):
-        folder = tmp_path / f"trial{trial}"
-        folder.mkdir()
-        process = subprocess.Popen(_command(folder), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        time.sleep(trial * 0.004)
-        process.send_signal(signal.SIGINT)
-        _, err = process.communicate(timeout=300)
-        where = (trial, process.returncode, err)
-        if process.returncode == 130:
-            assert err == INTERRUPTED, where
-            outcomes.append("interrupted")
-        else:
-            assert _before_our_code(process.returncode, signal.SIGINT, err), where
-            outcomes.append("start-up")
-        assert list(folder.iterdir()) == [], where
+    outcomes = [_interrupt_at(tmp_path / f"step{n}", n * 0.004) for n in range(30)]
+    # However slow the machine, go on until the interrupt lands in icp-print's own code:
+    # doubling the delay from the end of the steps cannot jump over a run of several seconds.
+    delay = 0.12
+    while "interrupted" not in outcomes and "finished" not in outcomes:
+        delay *= 2
+        outcomes.append(_interrupt_at(tmp_path / f"after{delay:.2f}", delay))
     assert "interrupted" in outcomes, outcomes
 
 
