@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, get_args
 import click
 
 from ..validators.formats import paper_names
+from ..generators.cutter import CUTTERS
 from ..validators.manifest import Backs, Layout
 from ..validators.registry import Game, Output
 from . import __version__ as VERSION
@@ -129,7 +130,10 @@ def sheet_options(func):
                      help="Resolution of the PNG pages."),
         click.option("--svg", "svg_file", type=OutputPath(dir_okay=False, allow_dash=True,
                                                           path_type=Path),
-                     help="Also write an SVG cut file with every trim outline."),
+                     help="Also write each sheet's cut outlines as FILE-sheet-NN.svg."),
+        click.option("--cutter", type=click.Choice(CUTTERS), default=None,
+                     help="Lay out for print-and-cut and write each sheet's cut files beside the "
+                     "PDF: Silhouette registration marks + DXF/SVG, or Cricut PNG/SVG."),
         no_clobber_option,
     ]
     for option in reversed(options):
@@ -143,7 +147,8 @@ def settings_from(kwargs: dict):
     return SheetSettings(paper=paper(kwargs.pop("paper")), margin=kwargs.pop("margin"),
                          bleed=kwargs.pop("bleed"), backs=kwargs.pop("backs"),
                          back_offset=kwargs.pop("back_offset"), cut_lines=kwargs.pop("cut_lines"),
-                         ink_saver=kwargs.pop("ink_saver"), layout=kwargs.pop("layout"))
+                         ink_saver=kwargs.pop("ink_saver"), layout=kwargs.pop("layout"),
+                         cutter=kwargs.pop("cutter"))
 
 
 def outputs_from(kwargs: dict) -> dict:
@@ -192,26 +197,40 @@ def emit(doc, out: Path, *, png_dir: Path | None = None, dpi: int = 150,
     Targets are checked before rendering (:func:`~..generators.writing.check_targets`):
     nothing of the user's is overwritten by mistake.
     """
-    from ..generators.pdf import render
+    from ..generators.cutfiles import cutter_outputs, planned, svg_outputs
     from ..generators.export import older_exports
-    from ..generators.previews import cut_svg, older_pages, png_pages
+    from ..generators.pdf import render
+    from ..generators.previews import older_pages, png_pages
     from ..generators.writing import Output, check_targets, write_all
+    doc.finish()
     makers: list[ExtraOutput] = []
+    per_sheet: list[tuple[str, Path]] = []    # files named per sheet, known before drawing
     if svg_file:
-        makers.append(("--svg", svg_file, lambda doc, pdf: [(svg_file, cut_svg(doc))]))
+        per_sheet += [("--svg", p) for p in planned(doc, svg_file, (".svg",), "--svg")]
+        makers.append(("--svg", svg_file, svg_outputs(doc, svg_file)))
+    cutter = doc.settings.cutter
+    if cutter:
+        suffixes = (".dxf", ".svg") if cutter == "silhouette" else (".png", ".svg")
+        per_sheet += [("--cutter", p) for p in planned(doc, out, suffixes, "--cutter")]
+        makers.append(("--cutter", out, cutter_outputs(doc, out, cutter, dpi)))
     if png_dir:
         makers.append(("--png", png_dir, lambda doc, pdf: [
             (png_dir / name, data) for name, data in png_pages(pdf, Path(out).stem, dpi)]))
     makers += extra
     inputs = command_inputs()
     _check_folders(makers)
-    check_targets([("--out", out)] + [(o, t) for o, t, _ in makers if not _is_folder(o, t)],
+    named = {o for o, _ in per_sheet}
+    check_targets([("--out", out)] + per_sheet +
+                  [(o, t) for o, t, _ in makers if o not in named and not _is_folder(o, t)],
                   inputs, no_clobber=no_clobber)
     refuse_unprintable(doc)
     pdf = render(doc, VERSION)
     outputs = [Output(Path(out), pdf, "--out")]
+    made: dict[str, list[Path]] = {}
     for option, _, make in makers:
-        outputs += [Output(Path(path), data, option) for path, data in make(doc, pdf)]
+        contents = make(doc, pdf)
+        made[option] = [Path(path) for path, _ in contents]
+        outputs += [Output(Path(path), data, option) for path, data in contents]
     # Files of an earlier, longer run go with the commit: each folder then holds this run's files only.
     older = older_pages(png_dir, Path(out).stem, {o.target.name for o in outputs if o.option == "--png"}) \
         if png_dir else []
@@ -228,14 +247,18 @@ def emit(doc, out: Path, *, png_dir: Path | None = None, dpi: int = 150,
         click.echo(f"wrote {out}: {summary['pages']} pages, {summary['components']} components{note}",
                    err=to_stderr)
         for option, target, _ in makers:
-            inside = [w for w in written if w.target != Path(out) and
-                      (w.target == target or w.target.parent == target)]
-            count = sum(w.replaced for w in inside)
+            files = made[option]
+            count = sum(str(f) in replaced for f in files)
             note = f" (replaced {count} existing file{'s' * (count != 1)})" if count else ""
             gone = sum(p.parent == target for p in older)
             if gone:
                 note += f" (removed {gone} older file{'s' * (gone != 1)})"
-            where = f"{len(inside)} files in {target}/" if _is_folder(option, target) else str(target)
+            if _is_folder(option, target):
+                where = f"{len(files)} files in {target}/"
+            elif files == [Path(target)]:
+                where = str(target)
+            else:
+                where = f"{len(files)} files, {files[0]} to {files[-1]}"
             click.echo(f"wrote {where}{note}", err=to_stderr)
     return summary
 

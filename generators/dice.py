@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import astuple, dataclass
 
 from ..validators.dice.model import CELLS, COINS_FOR_MAD_MAXENCE, DICE_FOR_LUCHA_LIBRE, FACE_MM, PIPS, TABS
+from ..validators.manifest import Shape
 from .pen import Pen
 from .sheet import Document, Piece, SheetSettings
 
@@ -30,17 +31,65 @@ def net_size(face: float) -> tuple[float, float]:
     return 3 * face + 2 * tab + 2 * NET_PADDING, 4 * face + tab + 2 * NET_PADDING
 
 
-def _tab(pen: Pen, x: float, y: float, face: float, side: str) -> None:
-    """A trapezoid glue tab on ``side`` of the face whose lower-left is (x, y)."""
-    d, inset = face * TAB_DEPTH, face * TAB_DEPTH * 0.8
-    shapes = {
-        "n": [(x, y + face), (x + inset, y + face + d), (x + face - inset, y + face + d), (x + face, y + face)],
-        "w": [(x, y), (x - d, y + inset), (x - d, y + face - inset), (x, y + face)],
-        "e": [(x + face, y), (x + face + d, y + inset), (x + face + d, y + face - inset), (x + face, y + face)],
-    }
-    pts = shapes[side]
-    pen.polygon(pts, fill="#eeeeee", stroke="#000000", width=0.3, closed=False)
-    pen.line(*pts[0], *pts[-1], colour=FOLD_GREY, width=0.2, dash=(1.2, 0.8))
+Point = tuple[float, float]
+Side = str  # "n", "s", "e" or "w"
+
+
+def face_origins(face: float) -> dict[str, Point]:
+    """Lower-left corner of each face of the cross, in the net's own box."""
+    tab = face * TAB_DEPTH
+    height = net_size(face)[1]
+    return {name: (NET_PADDING + tab + col * face, height - NET_PADDING - tab - (row + 1) * face)
+            for name, (col, row) in CELLS.items()}
+
+
+def _edges(x: float, y: float, face: float) -> dict[Side, tuple[Point, Point]]:
+    """A face's edges, each running counter-clockwise round the face."""
+    return {"s": ((x, y), (x + face, y)), "e": ((x + face, y), (x + face, y + face)),
+            "n": ((x + face, y + face), (x, y + face)), "w": ((x, y + face), (x, y))}
+
+
+def _tab_points(a: Point, b: Point, face: float) -> list[Point]:
+    """The glue tab on the edge a -> b (counter-clockwise), from a to b: a trapezoid
+    standing out of the face by :data:`TAB_DEPTH` of the face."""
+    depth, inset = face * TAB_DEPTH, face * TAB_DEPTH * 0.8
+    tx, ty = (b[0] - a[0]) / face, (b[1] - a[1]) / face
+    nx, ny = ty, -tx          # outward, to the right of a counter-clockwise edge
+    return [a, (a[0] + tx * inset + nx * depth, a[1] + ty * inset + ny * depth),
+            (b[0] - tx * inset + nx * depth, b[1] - ty * inset + ny * depth), b]
+
+
+def folds(face: float) -> list[tuple[Point, Point]]:
+    """Edges shared by two faces: folded, not cut."""
+    edges = [e for x, y in face_origins(face).values() for e in _edges(x, y, face).values()]
+    keys = {(_key(a), _key(b)) for a, b in edges}
+    return [(a, b) for a, b in edges if (_key(b), _key(a)) in keys and _key(a) < _key(b)]
+
+
+def net_outline(face: float) -> tuple[Point, ...]:
+    """The net's cut line, counter-clockwise: every face edge that is not a fold, with
+    the glue tabs of :data:`TABS` in place of the edges they are glued to."""
+    tabs = set(TABS)
+    shared = {(_key(a), _key(b)) for a, b in folds(face)}
+    after: dict[tuple[float, float], list[Point]] = {}
+    for name, (x, y) in face_origins(face).items():
+        for side, (a, b) in _edges(x, y, face).items():
+            if (_key(a), _key(b)) in shared or (_key(b), _key(a)) in shared:
+                continue
+            after[_key(a)] = _tab_points(a, b, face)[1:] if (name, side) in tabs else [b]
+    start = min(after)
+    points: list[Point] = []
+    key = start
+    while True:
+        step = after[key]
+        points += step
+        key = _key(step[-1])
+        if key == start:
+            return tuple((round(px, 4), round(py, 4)) for px, py in points)
+
+
+def _key(p: Point) -> tuple[float, float]:
+    return round(p[0], 6), round(p[1], 6)
 
 
 def d6_net(face: float):
@@ -48,41 +97,24 @@ def d6_net(face: float):
 
     def draw(pen: Pen) -> None:
         tab = face * TAB_DEPTH
-        origin = {}
-        for name, (col, row) in CELLS.items():
-            x = NET_PADDING + tab + col * face
-            y = pen.h - NET_PADDING - tab - (row + 1) * face
-            origin[name] = (x, y)
+        origin = face_origins(face)
+        for name, (x, y) in origin.items():
             pen.rect(x, y, face, face, fill="#ffffff")
             for fx, fy in PIP_SPOTS[PIPS[name]]:
                 pen.circle(x + fx * face, y + fy * face, face * PIP_RADIUS, fill="#000000")
         for name, side in TABS:
-            _tab(pen, *origin[name], face, side)
-        # Fold lines between joined faces, dashed; the rest of the outline is cut.
-        fx, fy = origin["front"]
-        for x1, y1, x2, y2 in [(fx, fy + face, fx + face, fy + face), (fx, fy, fx + face, fy),
-                               (fx, fy - face, fx + face, fy - face), (fx, fy, fx, fy + face),
-                               (fx + face, fy, fx + face, fy + face)]:
-            pen.line(x1, y1, x2, y2, colour=FOLD_GREY, width=0.2, dash=(1.2, 0.8))
-        _outline(pen, origin, face)
+            a, b = _edges(*origin[name], face)[side]
+            pen.polygon(_tab_points(a, b, face), fill="#eeeeee")
+            pen.line(*a, *b, colour=FOLD_GREY, width=0.2, dash=(1.2, 0.8))
+        # Fold lines between joined faces, dashed; the outline is cut.
+        for a, b in folds(face):
+            pen.line(*a, *b, colour=FOLD_GREY, width=0.2, dash=(1.2, 0.8))
+        pen.polygon(net_outline(face), stroke="#000000", width=0.3)
         tx, ty = origin["top"]
         pen.text(tx + face / 2, ty + face + tab * 0.3, "[dice:d6]", size=4, anchor="centre",
                  colour="#8a8a8a")
 
     return draw
-
-
-def _outline(pen: Pen, origin: dict, face: float) -> None:
-    """The cut line: every face edge that is neither a fold nor under a tab."""
-    folds = {("top", "s"), ("front", "n"), ("front", "s"), ("bottom", "n"), ("bottom", "s"),
-             ("back", "n"), ("left", "e"), ("front", "w"), ("right", "w"), ("front", "e")}
-    tabs = set(TABS)
-    for name, (x, y) in origin.items():
-        edges = {"n": (x, y + face, x + face, y + face), "s": (x, y, x + face, y),
-                 "w": (x, y, x, y + face), "e": (x + face, y, x + face, y + face)}
-        for side, seg in edges.items():
-            if (name, side) not in folds and (name, side) not in tabs:
-                pen.line(*seg, width=0.3)
 
 
 def coin_side(text: str, ink: str):
@@ -114,9 +146,10 @@ def build(settings: SheetSettings, options: DiceOptions | None = None) -> Docume
                    title="Dice nets and heads/tails coins",
                    options={"dice": dice, "coins": coins, "face_mm": face})
     w, h = net_size(face)
-    nets = [Piece("d6", "dice:d6", d6_net(face), None, {"faces": dict(PIPS), "face_mm": face})] * dice
+    nets = [Piece("d6", "dice:d6", d6_net(face), None, {"faces": dict(PIPS), "face_mm": face},
+                  shape=Shape("polygon", net_outline(face)))] * dice
     coin_pieces = [Piece("coin", "dice:coin", coin_side("HEADS", "#8d6e00"), coin_side("TAILS", "#455a64"),
-                         {"sides": ["heads", "tails"]})] * coins
+                         {"sides": ["heads", "tails"]}, shape=Shape("circle"))] * coins
     # Nets first: the coins fill the room the nets leave on a sheet.
     doc.add_lots([lot for lot in ((nets, w, h), (coin_pieces, COIN_DIAMETER, COIN_DIAMETER)) if lot[0]],
                  section="dice and coins")

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .cutter import keep_out
+
 Rect = tuple[float, float, float, float]        # x, y, w, h in mm from the page's lower-left
 Segment = tuple[float, float, float, float]     # x1, y1, x2, y2 in mm
 Interval = tuple[float, float]
@@ -55,8 +57,8 @@ def _free(lo: float, hi: float, blocked: list[tuple[float, float, bool]]) -> lis
 
 
 def _line_marks(v: float, axis: int, rects: Sequence[Rect], bleed: float,
-                span: Interval) -> list[Interval]:
-    """Stretches along the line at ``v`` that carry a mark."""
+                span: Interval, zones: Sequence[Rect] = ()) -> list[Interval]:
+    """Stretches along the line at ``v`` that carry a mark, clear of ``zones``."""
     along = 1 - axis
     reach = bleed + MIN_GAP
     blocked = []
@@ -65,6 +67,9 @@ def _line_marks(v: float, axis: int, rects: Sequence[Rect], bleed: float,
         if lo < v < hi:
             owned = abs(r[axis] - v) < 1e-3 or abs(r[axis] + r[axis + 2] - v) < 1e-3
             blocked.append((r[along] - reach, r[along] + r[along + 2] + reach, owned))
+    for zone in zones:
+        if zone[axis] - MARK_WIDTH / 2 < v < zone[axis] + zone[axis + 2] + MARK_WIDTH / 2:
+            blocked.append((zone[along], zone[along] + zone[along + 2], False))
     marks: list[Interval] = []
     stretches = _free(span[0], span[1], blocked)
     for a, z, low_owned, high_owned in stretches:
@@ -92,13 +97,15 @@ def _line_marks(v: float, axis: int, rects: Sequence[Rect], bleed: float,
 
 
 def trim_marks(settings, rects: Sequence[Rect]) -> list[Segment]:
-    """Mark segments for every trim line of ``rects`` on a page of ``settings``."""
+    """Mark segments for every trim line of ``rects`` on a page of ``settings``, clear of
+    a cutting machine's registration marks."""
     page, m = settings.paper, settings.margin + PRINT_INSET
     spans = ((m, page.height - m), (m, page.width - m))   # along vertical lines, along horizontal lines
+    zones = keep_out(page, settings.cutter)
     segments: list[Segment] = []
     for axis in (0, 1):
         for v in _edges(rects, axis):
-            for a, z in _line_marks(v, axis, rects, settings.bleed or 0.0, spans[axis]):
+            for a, z in _line_marks(v, axis, rects, settings.bleed or 0.0, spans[axis], zones):
                 segments.append((v, a, v, z) if axis == 0 else (a, v, z, v))
     return segments
 

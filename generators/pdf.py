@@ -19,6 +19,8 @@ from .attach import attach
 from .fold import (FOLD_DASH, FOLD_GREY, FOLD_WIDTH, FOLD_WORD, FOLD_WORD_PT, WORD_MIDDLE, dashed_pieces,
                    fold_words)
 from .pen import pen_for
+from .cutpaths import cut_items
+from .cutter import THICKNESS, silhouette_corners, silhouette_square
 from .marks import MARK_WIDTH, Rect, Segment, trim_lines, trim_marks
 from .sheet import Document, Page, rects
 from .units import pt, to_mm
@@ -61,6 +63,8 @@ def render(doc: Document, version: str) -> bytes:
             canvas.restoreState()
         if page.side == "front" and page.placed:
             _guides(canvas, doc, page)
+        if s.cutter == "silhouette" and page.side == "front" and cut_items(page, s.paper.width, s.paper.height):
+            _registration(canvas, doc)
         canvas.restoreState()
         canvas.showPage()
     canvas.save()
@@ -102,6 +106,23 @@ def _fold_line(canvas: Canvas, line: Segment, trims: list[Rect], bleed: float) -
         canvas.drawCentredString(0, -to_mm(FOLD_WORD_PT) * WORD_MIDDLE, FOLD_WORD)
         canvas.restoreState()
     canvas.restoreState()
+
+
+def _registration(canvas: Canvas, doc: Document) -> None:
+    """Silhouette Studio's Type 1 marks (see :mod:`.cutter`)."""
+    paper = doc.settings.paper
+    canvas.setStrokeColorRGB(0, 0, 0)
+    canvas.setFillColorRGB(0, 0, 0)
+    canvas.setLineWidth(THICKNESS)
+    canvas.setLineJoin(0)   # mitred: the corner of an L is square, as Studio draws it
+    canvas.setLineCap(0)
+    canvas.rect(*silhouette_square(paper), stroke=1, fill=1)
+    for points in silhouette_corners(paper):
+        path = canvas.beginPath()
+        path.moveTo(*points[0])
+        for point in points[1:]:
+            path.lineTo(*point)
+        canvas.drawPath(path, stroke=1, fill=0)
 
 
 def _attach_manifest(pdf: bytes, doc: Document, version: str) -> bytes:

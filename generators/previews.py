@@ -1,6 +1,6 @@
-"""Extra outputs beside the PDF: PNG pages to look at, an SVG cut file to cut with.
+"""PNG pages beside the PDF, to look at (cut files are :mod:`.cutfiles`).
 
-The rasteriser and the SVG writer load only when asked for: most runs need neither.
+The rasteriser loads only when asked for: most runs need none.
 """
 from __future__ import annotations
 
@@ -9,9 +9,7 @@ import re
 from pathlib import Path
 
 from ..validators.errors import InputError
-from .sheet import Document
 
-SHEET_GAP = 10.0  # mm between sheets stacked in one SVG
 MIN_DPI, MAX_DPI = 30, 600  # an A4 page at 600 dpi is 35 million pixels
 
 
@@ -50,32 +48,3 @@ def older_pages(folder: Path, stem: str, keep: set[str]) -> list[Path]:
         return []
     return [Path(folder) / n for n in names if pattern.fullmatch(n) and n not in keep]
 
-
-def cut_svg(doc: Document) -> bytes:
-    """An SVG, in millimetres, with the trim outline of every component.
-
-    Each front sheet is one layer (``sheet-N``), stacked top to bottom with a
-    gap, its page outline drawn in grey for registration and the trims in red.
-    """
-    import svgwrite
-
-    page = doc.settings.paper
-    fronts = [p for p in doc.pages if p.side == "front" and p.placed]
-    height = max(1, len(fronts)) * (page.height + SHEET_GAP) - SHEET_GAP
-    drawing = svgwrite.Drawing(size=(f"{page.width}mm", f"{height}mm"), profile="full", debug=False,
-                               viewBox=f"0 0 {page.width} {height}")
-    for n, sheet in enumerate(fronts):
-        top = n * (page.height + SHEET_GAP)
-        layer = drawing.g(id=f"sheet-{n + 1}", **{"inkscape:label": f"Sheet {n + 1}",
-                                                  "inkscape:groupmode": "layer"})
-        layer.add(drawing.rect((0, top), (page.width, page.height), fill="none",
-                               stroke="#999999", stroke_width=0.2, id=f"sheet-{n + 1}-page"))
-        for i, item in enumerate(sheet.placed):
-            # SVG's y grows downward from the top; the sheet engine's y grows upward.
-            y = top + page.height - item.y - item.h
-            layer.add(drawing.rect((round(item.x, 4), round(y, 4)), (item.w, item.h),
-                                   fill="none", stroke="#ff0000", stroke_width=0.1,
-                                   id=f"sheet-{n + 1}-cut-{i + 1}"))
-        drawing.add(layer)
-    drawing.attribs["xmlns:inkscape"] = "http://www.inkscape.org/namespaces/inkscape"
-    return drawing.tostring().encode()

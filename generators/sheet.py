@@ -32,10 +32,11 @@ from ..validators.formats import Paper as Paper
 from ..validators.formats import component_size as component_size
 from ..validators.formats import paper as paper
 from ..validators.formats import papers as papers
-from ..validators.manifest import Backs, Component, Layout, Manifest
+from ..validators.manifest import RECT, Backs, Component, Layout, Manifest, Shape
 from ..validators.manifest import Page as ManifestPage
 from ..validators.manifest import Paper as ManifestPaper
 from ..validators.manifest import Placed as ManifestPlaced
+from .cutter import Cutter, layout_boxes
 from .fold import fit_fold, turned
 from .grid import Box, Grid, grid_in
 from .marks import MARK_ROOM, Rect, Segment, trim_marks
@@ -66,6 +67,7 @@ class SheetSettings:
     cut_lines: bool = False
     ink_saver: bool = False
     layout: Layout = "duplex"
+    cutter: Cutter | None = None
 
     def __post_init__(self) -> None:
         if not 0 <= self.margin <= min(self.paper.width, self.paper.height) / 4:
@@ -87,6 +89,9 @@ class SheetSettings:
         if self.layout == "gutterfold" and any(self.back_offset):
             raise InputError("a gutterfold sheet is printed on one side only: there is no duplex "
                              "drift to correct", field="--back-offset")
+        if self.layout == "gutterfold" and self.cutter:
+            raise InputError("a cutting machine cuts flat sheets, and a gutterfold sheet is folded and "
+                             "glued before it is cut: leave out one or the other", field="--cutter")
 
     @property
     def inset(self) -> float:
@@ -95,9 +100,16 @@ class SheetSettings:
         return self.margin + (self.bleed or 0.0) + MARK_ROOM
 
     def layout_box(self) -> tuple[float, float, float, float]:
-        """(x, y, w, h) of the area free-layout pages may fill with trims (see :attr:`inset`)."""
-        i = self.inset
-        return (i, i, self.paper.width - 2 * i, self.paper.height - 2 * i)
+        """(x, y, w, h) of the area free-layout pages may fill with trims (see :attr:`inset`);
+        with a cutter, the largest area its marks leave free (:mod:`.cutter`)."""
+        return max(layout_boxes(self.paper, self.cutter, self.margin, self.bleed or 0.0, MARK_ROOM),
+                   key=lambda box: box[2] * box[3])
+
+    def layout_boxes(self) -> list[Box]:
+        """(x0, y0, x1, y1) of every area an imposed grid may fill with trims: one, or with a
+        cutter each band its marks leave free (the grid takes the one that holds the most)."""
+        return [(x, y, x + w, y + h)
+                for x, y, w, h in layout_boxes(self.paper, self.cutter, self.margin, self.bleed or 0.0, MARK_ROOM)]
 
     def printable_box(self) -> Box:
         """(x0, y0, x1, y1) of the same area, as corners."""
@@ -105,20 +117,28 @@ class SheetSettings:
         return (x, y, x + w, y + h)
 
 
-def fit_grid(settings: SheetSettings, w: float, h: float) -> Grid:
-    """The largest centred grid of ``w`` x ``h`` components inside the printable area.
+def fit_grid(settings: SheetSettings, w: float, h: float, box: Box | None = None) -> Grid:
+    """The largest grid of ``w`` x ``h`` components inside the printable area, centred in
+    the layout box that holds the most (or in ``box``).
 
     Neighbouring components are spaced by twice the bleed so their bleeds never
     overlap; beyond the outermost bleed, :data:`~.marks.MARK_ROOM` mm stay free
     inside the margin so the crop marks print.
     """
     settings = resolve_bleed(settings, [(w, h)])
-    grid = grid_in(settings.printable_box(), w, h, 2 * settings.bleed)
+    grid = max((grid_in(b, w, h, 2 * settings.bleed) for b in ([box] if box else settings.layout_boxes())),
+               key=lambda g: g.capacity)
     if grid.capacity < 1:
+        room = f"inside the {settings.cutter}'s marks" if settings.cutter else "and room for crop marks"
         raise InputError(f"a {w:g} x {h:g} mm component does not fit on {settings.paper.name} "
                          f"inside {settings.margin:g} mm margins with a {settings.bleed:g} mm bleed "
-                         "and room for crop marks", field="--paper")
+                         f"{room}", field="--paper")
     return grid
+
+
+def _roomiest(settings: SheetSettings, w: float, h: float) -> Box:
+    """The layout box that holds the most ``w`` x ``h`` components."""
+    return max(settings.layout_boxes(), key=lambda b: grid_in(b, w, h, 2 * (settings.bleed or 0.0)).capacity)
 
 
 def sheet_capacity(settings: SheetSettings, w: float, h: float) -> int:
@@ -183,6 +203,7 @@ class Piece:
     front: DrawFn
     back: DrawFn | None = None
     data: dict = field(default_factory=dict, compare=False)
+    shape: Shape = RECT     # the cut outline inside the trim box
 
 
 @dataclass(frozen=True)
@@ -200,6 +221,7 @@ class Placed:
     w: float
     h: float
     cut: bool = True
+    shape: Shape = RECT
 
 
 @dataclass
@@ -262,9 +284,10 @@ class Document:
                 self._add_folded(pieces, w, h, section=section)
 
     def _add_flat_lots(self, lots: Sequence[tuple[Sequence[Piece], float, float]], *, section: str) -> None:
-        queues = [(list(pieces), w, h, fit_grid(self.settings, w, h)) for pieces, w, h in lots]
         s = self.settings
-        usable_h = s.paper.height - 2 * s.inset
+        box = _roomiest(s, *lots[0][1:])
+        queues = [(list(pieces), w, h, fit_grid(s, w, h, box)) for pieces, w, h in lots]
+        usable_h = box[3] - box[1]
         gutter = 2 * s.bleed
         while any(q[0] for q in queues):
             rows: list[tuple[list[Piece], float, float, Grid, float]] = []  # pieces, w, h, grid, space above
@@ -278,7 +301,7 @@ class Document:
                     used += space + h
                     space = gutter
             front, back = Page("front", section, imposed=True), Page("back", section, imposed=True)
-            top = (s.paper.height + used) / 2
+            top = (box[1] + box[3] + used) / 2
             for row, w, h, grid, space in rows:
                 top -= space
                 for col, piece in enumerate(row):
@@ -315,7 +338,7 @@ class Document:
 
     def _place(self, front: Page, back: Page, piece: Piece, x: float, y: float, w: float, h: float) -> None:
         front.steps.append((x, y, w, h, piece.front, True))
-        front.placed.append(Placed(piece.label, piece.kind, x, y, w, h))
+        front.placed.append(Placed(piece.label, piece.kind, x, y, w, h, shape=piece.shape))
         self.imposed.append((piece, w, h))
         self._count(piece, w, h)
         if piece.back is not None:
@@ -399,7 +422,8 @@ def _rounded(box: tuple[float, float, float, float]) -> tuple[float, float, floa
 def _placed_entry(c: Placed) -> ManifestPlaced:
     if not c.cut:
         return ManifestPlaced(c.label, c.kind, cut=False)
-    return ManifestPlaced(c.label, c.kind, round(c.x, 3), round(c.y, 3), round(c.w, 3), round(c.h, 3))
+    return ManifestPlaced(c.label, c.kind, round(c.x, 3), round(c.y, 3), round(c.w, 3), round(c.h, 3),
+                          shape=c.shape)
 
 
 def rects(placed: Sequence[Placed]) -> list[Rect]:

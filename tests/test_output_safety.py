@@ -80,8 +80,8 @@ def test_the_deck_given_as_output_is_refused_and_kept(run, tmp_path):
 
 
 def test_the_same_file_for_two_outputs_is_refused(run, tmp_path):
-    same = tmp_path / "same.pdf"
-    result = run("ryb", "--out", str(same), "--svg", str(same))
+    same = tmp_path / "same-sheet-01.svg"          # --svg same.svg writes same-sheet-NN.svg
+    result = run("ryb", "--out", str(same), "--svg", str(tmp_path / "same.svg"))
     assert_clean_failure(result, 2)
     assert "also the --out output" in result.output
     assert not same.exists()
@@ -89,7 +89,7 @@ def test_the_same_file_for_two_outputs_is_refused(run, tmp_path):
 
 def test_a_symlink_to_an_output_counts_as_the_same_file(run, tmp_path):
     (tmp_path / "d.pdf").write_bytes(b"old")
-    (tmp_path / "link.svg").symlink_to(tmp_path / "d.pdf")
+    (tmp_path / "link-sheet-01.svg").symlink_to(tmp_path / "d.pdf")
     result = run("ryb", "--out", str(tmp_path / "d.pdf"), "--svg", str(tmp_path / "link.svg"))
     assert_clean_failure(result, 2)
     assert (tmp_path / "d.pdf").read_bytes() == b"old"
@@ -122,7 +122,7 @@ def test_a_new_file_gets_the_umask_mode(run, tmp_path):
         assert run("ryb", "--out", str(tmp_path / "d.pdf"), "--svg", str(tmp_path / "d.svg")).exit_code == 0
     finally:
         os.umask(old)
-    for name in ("d.pdf", "d.svg"):
+    for name in ("d.pdf", "d-sheet-01.svg"):
         assert stat.S_IMODE((tmp_path / name).stat().st_mode) == 0o640
 
 
@@ -137,7 +137,7 @@ def test_a_read_only_file_is_not_replaced(run, tmp_path):
 
 
 def test_no_clobber_refuses_any_existing_output(run, tmp_path):
-    (tmp_path / "d.svg").write_bytes(b"old")
+    (tmp_path / "d-sheet-01.svg").write_bytes(b"old")
     result = run("ryb", "--out", str(tmp_path / "d.pdf"), "--svg", str(tmp_path / "d.svg"),
                  "--no-clobber")
     assert_clean_failure(result, 2)

@@ -145,18 +145,20 @@ def test_png_and_svg_outputs(run, tmp_path):
     assert sorted(p.name for p in pngs.iterdir())[:2] == ["d-01.png", "d-02.png"]
     assert len(list(pngs.iterdir())) == 14
     m = manifest(out.read_bytes())
-    root = ET.fromstring(svg.read_bytes())
+    # One SVG per front sheet with something to cut (the score sheet is the whole page: not cut).
+    sheets = sorted(tmp_path.glob("cuts-sheet-*.svg"))
+    assert [p.name for p in sheets] == [f"cuts-sheet-{n:02d}.svg" for n in range(1, 7)]
+    root = ET.fromstring(sheets[0].read_bytes())
     ns = {"s": "http://www.w3.org/2000/svg"}
-    layers = root.findall("s:g", ns)
-    assert len(layers) == 7                             # one per front sheet with components
-    first = [r for r in layers[0].findall("s:rect", ns) if "cut" in r.get("id")]
+    cuts = root.find("s:g[@id='cut']", ns).findall("s:path", ns)
     placed = m["pages"][0]["components"]
-    assert len(first) == len(placed) == 9
+    assert len(cuts) == len(placed) == 9                # with a bleed, each card is one closed cut
     height = m["paper"]["height_mm"]
-    for rect, c in zip(first, placed):
-        assert float(rect.get("x")) == pytest.approx(c["x_mm"], abs=0.01)
-        assert float(rect.get("y")) == pytest.approx(height - c["y_mm"] - c["h_mm"], abs=0.01)
-        assert float(rect.get("width")) == pytest.approx(63.5)
+    for path, c in zip(cuts, placed):
+        corners = [tuple(float(v) for v in p.split(",")) for p in path.get("d").strip("MZ ").split(" L ")]
+        assert min(x for x, _ in corners) == pytest.approx(c["x_mm"], abs=0.01)
+        assert min(y for _, y in corners) == pytest.approx(height - c["y_mm"] - c["h_mm"], abs=0.01)
+        assert max(x for x, _ in corners) - min(x for x, _ in corners) == pytest.approx(63.5)
 
 
 def test_check_catches_a_missing_page(deck_pdf, run, tmp_path):

@@ -54,7 +54,7 @@ def _state(folder: Path, with_old: bool) -> str:
     names = sorted(p.name for p in folder.iterdir())
     assert not [n for n in names if n.startswith(".")], f"temporary left: {names}"
     pdf = (folder / "deck.pdf").read_bytes() if (folder / "deck.pdf").exists() else None
-    svg = (folder / "deck.svg").read_bytes() if (folder / "deck.svg").exists() else None
+    svg = (folder / "deck-sheet-01.svg").read_bytes() if (folder / "deck-sheet-01.svg").exists() else None
     pngs = sorted((folder / "png").iterdir()) if (folder / "png").exists() else []
     if pdf in ((OLD_PDF,) if with_old else (None,)):
         assert svg == (OLD_SVG if with_old else None) and not pngs, names
@@ -110,7 +110,7 @@ def _trial(folder: Path, with_old: bool, which: int, delay: float | None) -> tup
     folder.mkdir()
     if with_old:
         (folder / "deck.pdf").write_bytes(OLD_PDF)
-        (folder / "deck.svg").write_bytes(OLD_SVG)
+        (folder / "deck-sheet-01.svg").write_bytes(OLD_SVG)
     process = subprocess.Popen(_command(folder), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     if delay is None:
         assert process.stdout is not None
@@ -175,7 +175,7 @@ def test_interrupt_during_start_up_gives_one_line_once_icp_print_runs(tmp_path):
 
 def _each_complete(folder: Path) -> None:
     """After a ``kill -9``: every file present is complete, old or new (never cut short)."""
-    pdf, svg = folder / "deck.pdf", folder / "deck.svg"
+    pdf, svg = folder / "deck.pdf", folder / "deck-sheet-01.svg"
     assert not pdf.exists() or _complete_pdf(pdf.read_bytes())
     assert not svg.exists() or svg.read_bytes().rstrip().endswith(b"</svg>")
     pages = folder / "png"

@@ -54,10 +54,47 @@ class Component:
     data: JSON
 
 
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Shape:
+    """A component's cut outline inside its trim box: the box itself (``rect``), the
+    circle inscribed in it (``circle``), or a closed ``polygon`` whose points are in mm
+    from the box's lower-left corner.  Only a shape that is not ``rect`` is written.
+
+    >>> Shape.from_json(Shape("polygon", ((0.0, 0.0), (5.0, 0.0), (0.0, 5.0))).as_json())
+    Shape(kind='polygon', points=((0.0, 0.0), (5.0, 0.0), (0.0, 5.0)))
+    """
+
+    kind: Literal["rect", "circle", "polygon"] = "rect"
+    points: tuple[Point, ...] = ()
+
+    def as_json(self) -> JSON:
+        if self.kind == "polygon":
+            return {"shape": "polygon", "points_mm": [list(p) for p in self.points]}
+        return {} if self.kind == "rect" else {"shape": self.kind}
+
+    @classmethod
+    def from_json(cls, entry: Mapping[str, Any]) -> Shape:
+        kind = entry.get("shape", "rect")
+        if kind == "polygon":
+            points = tuple(_pair(p) for p in entry["points_mm"])
+            if len(points) < 3:
+                raise ValueError("a polygon outline needs three points or more")
+            return cls("polygon", points)
+        if kind not in ("rect", "circle"):
+            raise ValueError(f"unknown outline shape {kind!r}")
+        return cls(cast(Literal["rect", "circle"], kind))
+
+
+RECT = Shape()
+
+
 @dataclass(frozen=True)
 class Placed:
-    """Where one component sits on a page (its trim box), or ``cut=False`` for one
-    printed as part of a page and not cut out on its own."""
+    """Where one component sits on a page (its trim box) and the outline it is cut
+    along, or ``cut=False`` for one printed as part of a page and not cut out on its own."""
 
     label: str
     kind: str
@@ -67,12 +104,13 @@ class Placed:
     h_mm: float = 0.0
     cut: bool = True
     side: Side = "front"    # "back": a gutterfold back, printed beside its front and not counted
+    shape: Shape = RECT
 
     def as_json(self) -> JSON:
         if not self.cut:
             return {"label": self.label, "kind": self.kind, "cut": False}
         entry: JSON = {"label": self.label, "kind": self.kind, "x_mm": self.x_mm, "y_mm": self.y_mm,
-                       "w_mm": self.w_mm, "h_mm": self.h_mm}
+                       "w_mm": self.w_mm, "h_mm": self.h_mm, **self.shape.as_json()}
         if self.side == "back":
             entry["side"] = "back"
         return entry
@@ -189,4 +227,4 @@ def _placed(entry: Mapping[str, Any]) -> Placed:
         return Placed(str(entry["label"]), str(entry["kind"]), cut=False)
     side: Side = "back" if entry.get("side") == "back" else "front"
     return Placed(str(entry["label"]), str(entry["kind"]), float(entry["x_mm"]), float(entry["y_mm"]),
-                  float(entry["w_mm"]), float(entry["h_mm"]), side=side)
+                  float(entry["w_mm"]), float(entry["h_mm"]), side=side, shape=Shape.from_json(entry))

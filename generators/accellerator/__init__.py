@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from ...validators.accellerator.board import Board
 from ...validators.accellerator.board_file import board_data, standard_board
 from ...validators.accellerator.model import BOUNCES, PLAYERS, Rules
+from ...validators.errors import InputError
 from ..sheet import Document, SheetSettings
 from .board import BoardGeometry, add_board, tiling
 from .pieces import add_pieces_page, fitted_bleed
@@ -32,6 +33,10 @@ class AccelleratorOptions:
 def build(settings: SheetSettings, options: AccelleratorOptions | None = None) -> Document:
     """The whole set: the board (one page, or parts to tape) and the pieces sheet."""
     options = options or AccelleratorOptions()
+    if settings.cutter:
+        raise InputError("the board and the pieces page fill the sheet, beyond what a cutting "
+                         "machine's marks leave free; print without --cutter (--svg writes the outlines)",
+                         field="--cutter")
     settings = fitted_bleed(settings)
     board = options.board or standard_board()
     reading = Rules(options.bounce)
