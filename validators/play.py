@@ -26,6 +26,23 @@ TERMINAL: Seat = -1
 """What ``current_player`` answers once the game is over."""
 
 
+class _Uncounted(Counter[str]):
+    """A tally that keeps nothing: the ``events`` of a copy made to look ahead."""
+
+    def __setitem__(self, key: str, value: int) -> None:
+        pass
+
+
+UNCOUNTED: Counter[str] = _Uncounted()
+"""Shared by every look-ahead copy (``clone``): counting into it costs almost nothing and
+it stays empty, so the analysis counts only what happened in the game itself.
+
+>>> UNCOUNTED["played"] += 1
+>>> UNCOUNTED["played"], len(UNCOUNTED)
+(0, 0)
+"""
+
+
 class PlayState(Protocol):
     """One position of one whole game, mutable, advanced in place by ``apply``."""
 
@@ -62,7 +79,8 @@ class PlayState(Protocol):
         ...
 
     def clone(self) -> PlayState:
-        """An independent copy, for search players."""
+        """An independent copy, for players that look ahead; its ``events`` need not be
+        counted (engines give it :data:`UNCOUNTED`)."""
         ...
 
     def is_terminal(self) -> bool:

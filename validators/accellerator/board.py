@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 from collections.abc import Iterator
 
@@ -108,13 +109,7 @@ class Board:
 
     def neighbours(self, cell: Cell) -> Iterator[Cell]:
         """The cells adjacent to ``cell`` that are on the board (4 or 8 of them)."""
-        x, y = cell
-        for dx in (-1, 0, 1):
-            for dy in (-1, 0, 1):
-                if (dx or dy) and (self.adjacency == 8 or not (dx and dy)):
-                    n = (x + dx, y + dy)
-                    if self.contains(n):
-                        yield n
+        return iter(_neighbours(self.size, self.adjacency, cell))
 
     def seats(self, players: int) -> tuple[Player, ...]:
         """The players (homes) used by a game of ``players``, in turn order."""
@@ -157,6 +152,14 @@ class Board:
 
         homes = tuple(moved(h) for h in self.homes)
         return replace(self, size=size, reactor=(size // 2, size // 2), homes=homes)
+
+
+@lru_cache(maxsize=1 << 12)
+def _neighbours(size: int, adjacency: int, cell: Cell) -> tuple[Cell, ...]:
+    x, y = cell
+    return tuple((x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+                 if (dx or dy) and (adjacency == 8 or not (dx and dy))
+                 and 0 <= x + dx < size and 0 <= y + dy < size)
 
 
 def cell_name(cell: Cell) -> str:

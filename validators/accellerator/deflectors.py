@@ -21,7 +21,7 @@ cell next to a pawn, and not the deflector changed on the previous turn.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from ..errors import RuleError
 from .board import cell_name
@@ -134,22 +134,30 @@ def apply_change(deflectors: Mapping[Cell, Orientation], change: Change | None) 
     return out
 
 
-def blocked_cells(state: State) -> dict[Cell, str]:
-    """Cells no change may touch, each with the reason (for error messages)."""
+def _blockers(state: State) -> dict[Cell, tuple[str, str | None, Cell | None]]:
+    """Cells no change may touch, each with what blocks it (who, and where their pawn is)."""
     board = state.board
-    blocked: dict[Cell, str] = {}
+    blocked: dict[Cell, tuple[str, str | None, Cell | None]] = {}
     for pawn in state.pawns:
         if pawn.at is None:
             continue
         for n in board.neighbours(pawn.at):
-            blocked.setdefault(n, f"next to {pawn.player}'s pawn at {cell_name(pawn.at)}")
+            blocked.setdefault(n, ("next", pawn.player, pawn.at))
     for h in board.homes:
-        blocked[h.at] = f"{h.player}'s home"
+        blocked[h.at] = ("home", h.player, None)
     for pawn in state.pawns:
         if pawn.at is not None:
-            blocked[pawn.at] = f"occupied by {pawn.player}'s pawn"
-    blocked[board.reactor] = "the reactor"
+            blocked[pawn.at] = ("occupied", pawn.player, None)
+    blocked[board.reactor] = ("reactor", None, None)
     return blocked
+
+
+def _reason(why: str, player: str | None, at: Cell | None) -> str:
+    if why == "next":
+        return f"next to {player}'s pawn at {cell_name(at)}"       # type: ignore[arg-type]
+    if why == "home":
+        return f"{player}'s home"
+    return f"occupied by {player}'s pawn" if why == "occupied" else "the reactor"
 
 
 def allowed_actions(state: State, kind: str) -> tuple[str, ...]:
@@ -186,7 +194,7 @@ def legal_changes(state: State, kind: str) -> list[Change]:
 
 def _free_and_sources(state: State) -> tuple[list[Cell], list[Cell]]:
     """Empty cells a chit may go to, and deflectors that may be picked up or turned."""
-    blocked = blocked_cells(state)
+    blocked = _blockers(state)
     free = [c for c in state.board.cells() if c not in blocked and c not in state.deflectors]
     sources = sorted(c for c in state.deflectors if c not in blocked and c != state.locked)
     return free, sources
@@ -230,19 +238,29 @@ def random_change(state: State, kind: str, rng) -> Change | None:
 def nth_change(state: State, kind: str, pick: int) -> Change:
     """The ``pick``-th of the ``sum(legal_change_counts(state, kind).values())`` legal changes, in a
     fixed order, without building them all (every one is reached by exactly one ``pick``)."""
+    return change_picker(state, kind)(pick)
+
+
+def change_picker(state: State, kind: str) -> Callable[[int], Change]:
+    """:func:`nth_change` for one position and roll, with the board looked at once: a
+    player drawing many changes from the same position asks it for each pick."""
     actions = allowed_actions(state, kind)
     free, sources = _free_and_sources(state)
     counts = _action_counts(actions, len(free), len(sources))
-    for action, n in counts.items():  # noqa: B007  (the chosen action is read after the loop)
-        if pick < n:
-            break
-        pick -= n
-    if action in ("turn", "remove"):
-        return Change(action, at=sources[pick])
-    if action == "add":
-        return Change("add", to=free[pick // 2], orientation=ORIENTATIONS[pick % 2])
-    source, rest = divmod(pick, 2 * len(free))
-    return Change("move", at=sources[source], to=free[rest // 2], orientation=ORIENTATIONS[rest % 2])
+
+    def pick_change(pick: int) -> Change:
+        for action, n in counts.items():  # noqa: B007  (the chosen action is read after the loop)
+            if pick < n:
+                break
+            pick -= n
+        if action in ("turn", "remove"):
+            return Change(action, at=sources[pick])
+        if action == "add":
+            return Change("add", to=free[pick // 2], orientation=ORIENTATIONS[pick % 2])
+        source, rest = divmod(pick, 2 * len(free))
+        return Change("move", at=sources[source], to=free[rest // 2],
+                      orientation=ORIENTATIONS[rest % 2])
+    return pick_change
 
 
 def check_change(state: State, change: Change, kind: str, *, where: str = "change") -> None:
@@ -259,19 +277,19 @@ def check_change(state: State, change: Change, kind: str, *, where: str = "chang
             refuse(f"all {state.supply + len(state.deflectors)} deflector chits are on the board: "
                    "none is left to add")
         refuse("with no deflector chit left to add, a roll below your energy must move a deflector")
-    blocked = blocked_cells(state)
+    blocked = _blockers(state)
     if change.at is not None:
         if change.at not in state.deflectors:
             refuse(f"there is no deflector at {cell_name(change.at)}")
         if change.at == state.locked:
             refuse(f"the deflector at {cell_name(change.at)} was changed on the previous turn")
         if change.at in blocked:
-            refuse(f"{cell_name(change.at)} cannot be touched: {blocked[change.at]}")
+            refuse(f"{cell_name(change.at)} cannot be touched: {_reason(*blocked[change.at])}")
     if change.to is not None:
         if change.to in state.deflectors:
             refuse(f"{cell_name(change.to)} already holds a deflector")
         if change.to in blocked:
-            refuse(f"{cell_name(change.to)} cannot be touched: {blocked[change.to]}")
+            refuse(f"{cell_name(change.to)} cannot be touched: {_reason(*blocked[change.to])}")
     if change.action not in ACTIONS:
         refuse(f"unknown deflector change {change.action!r} (allowed: {', '.join(ACTIONS)})")
     if change.action == "add" and change.orientation not in ORIENTATIONS:

@@ -13,10 +13,11 @@ A facing is one of ``N E S W``: the rules forbid diagonal facings.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from ..frozen import replace
 from ..errors import InputError
 
 if TYPE_CHECKING:     # board imports this module

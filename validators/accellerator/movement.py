@@ -28,8 +28,9 @@ A reset ends the move at once, and so the turn.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
+from ..frozen import replace
 from ..errors import RuleError
 from .board import cell_name
 from .model import (FACING_NAMES, WIN_BANKED, Cell, Facing, Pawn, Player, State, deflect,

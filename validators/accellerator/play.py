@@ -16,15 +16,15 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, cast, overload
 
 from ..errors import InputError
-from ..play import TERMINAL, Action
+from ..play import TERMINAL, UNCOUNTED, Action
 from .board import Board
 from .board_file import standard_board
-from .deflectors import acceleration, energy_options, legal_change_counts, nth_change
+from .deflectors import Change, acceleration, change_picker, energy_options, legal_change_counts
 from .model import BOUNCES, DIE_SIDES, FACINGS, WIN_BANKED, Rules, State, manhattan
 from .turn import TurnChoice, place, play_turn
 
@@ -58,6 +58,7 @@ class Choices(Sequence[TurnChoice]):
     def __init__(self, state: State, roll: int) -> None:
         self.plain: list[TurnChoice] = []
         self.changing: list[tuple[State, str, int | None, str | None, int]] = []
+        self._pickers: dict[tuple[str | None, str], Callable[[int], Change]] = {}
         for facing in FACINGS if state.mover.at is None else (None,):
             placed, _ = place(state, facing)
             kind = acceleration(placed.mover.energy, roll)
@@ -90,9 +91,17 @@ class Choices(Sequence[TurnChoice]):
         index -= len(self.plain)
         for placed, kind, energy, facing, count in self.changing:
             if index < count:
-                return TurnChoice(energy, nth_change(placed, kind, index), facing)
+                return TurnChoice(energy, self._picker(placed, kind, facing)(index), facing)
             index -= count
         raise IndexError(index)
+
+
+    def _picker(self, placed: State, kind: str, facing: str | None) -> Callable[[int], Change]:
+        """The changes for one facing (the energy chosen does not change them), found once."""
+        key = (facing, kind)
+        if key not in self._pickers:
+            self._pickers[key] = change_picker(placed, kind)
+        return self._pickers[key]
 
 
 class AccelleratorState:
@@ -118,7 +127,8 @@ class AccelleratorState:
         return self._choices
 
     def apply(self, action: Action, rng: random.Random) -> None:
-        turn = play_turn(self.state, self.roll, cast(TurnChoice, action))   # one of legal_actions()
+        turn = play_turn(self.state, self.roll, cast(TurnChoice, action),   # one of legal_actions()
+                         listed=True)
         self.events.update(e.rule for e in turn.all_events)
         self.state = turn.after
         self.turns += 1
@@ -128,8 +138,8 @@ class AccelleratorState:
             self.roll = rng.randint(1, DIE_SIDES)
 
     def clone(self) -> AccelleratorState:
-        """A copy (the table itself is immutable); its ``events`` start empty."""
-        return AccelleratorState(self.state, self.roll, self.turns, Counter())
+        """A copy (the table itself is immutable); its ``events`` are not counted."""
+        return AccelleratorState(self.state, self.roll, self.turns, UNCOUNTED)
 
     def returns(self) -> tuple[float, ...]:
         winners = self.state.winners()

@@ -16,8 +16,9 @@ ends the game, the player who ends it always has the most.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
+from ..frozen import replace
 from ..errors import RuleError
 from .board import cell_name
 from .deflectors import (Change, acceleration, apply_change, check_change, describe_counts,
@@ -85,11 +86,13 @@ def place(state: State, facing: Facing | None, *, where: str = "turn.facing") ->
 
 
 def play_turn(state: State, roll: int | None, choice: TurnChoice = TurnChoice(), *,
-              where: str = "turn") -> Turn:
+              where: str = "turn", listed: bool = False) -> Turn:
     """Play the mover's turn with ``roll`` (``None``: just move, no acceleration check).
 
     An illegal choice raises :class:`RuleError` naming the rule, with
-    ``field`` under ``where``.
+    ``field`` under ``where``.  A ``listed`` choice was taken from the legal
+    choices for this very roll, so its deflector change is not checked again
+    (whole-game analysis plays millions of them).
     """
     if state.over:
         raise RuleError(f"the game is over: {', '.join(state.winners())} banked "
@@ -121,9 +124,10 @@ def play_turn(state: State, roll: int | None, choice: TurnChoice = TurnChoice(),
                             field=f"{where}.energy")
         events.append(_accel_event(me.energy, roll, kind, energy))
         if change is not None:
-            check_change(state, change, kind, where=f"{where}.change")
+            if not listed:
+                check_change(state, change, kind, where=f"{where}.change")
         elif kind == "below":
-            legal = legal_change_counts(state, kind)
+            legal = {} if listed else legal_change_counts(state, kind)
             if legal:
                 raise RuleError(f"a roll below your energy makes you change a deflector "
                                 f"({describe_counts(legal)})", field=f"{where}.change")

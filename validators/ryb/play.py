@@ -16,12 +16,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, ClassVar
 from collections.abc import Mapping
 
 from ..errors import InputError
-from ..play import TERMINAL
+from ..play import TERMINAL, UNCOUNTED
 from .deck import REFERENCE_DECK, Deck, card_texts, load_deck, variable_functions
 from .model import (DICE, HAND_SIZE, MAX_PLAYERS, NEEDS, STARTING_POOL, WIN_COLOURS, WIN_POINTS,
                     Goal, colour_total, effective_target, has_won)
@@ -63,8 +63,17 @@ def chance(dice: int, target: int) -> float:
     return float(at_least(dice, target))
 
 
-def goal_chance(colour: str, target: int, pool: list[int]) -> float:
-    """The chance one attempt completes a Goal needing ``target`` more points."""
+@cache
+def progress_of(points: int, colours: int) -> float:
+    """How far toward the win a treasure of ``points`` in ``colours`` colours is (0 to 1)."""
+    return 0.6 * min(points, WIN_POINTS + 1) / (WIN_POINTS + 1) \
+        + 0.4 * min(colours, WIN_COLOURS) / WIN_COLOURS
+
+
+@lru_cache(maxsize=1 << 16)
+def goal_chance(colour: str, target: int, pool: tuple[int, ...]) -> float:
+    """The chance one attempt completes a Goal needing ``target`` more points (remembered:
+    the greedy player asks the same few questions thousands of times a game)."""
     p = 1.0
     for die in needs(colour):
         p *= chance(pool[die], target)
@@ -112,10 +121,6 @@ class RybGame:
 class RybState:
     """One RYB position: hands, Draw deck, discards, dice pools, Goals in play, treasure."""
 
-    __slots__ = ("num_players", "turns", "rounds", "events", "hand_size", "variable", "mode",
-                 "bank_minimum", "draw", "discard", "hands", "pools", "table", "treasure",
-                 "swiss", "serial", "seat", "actor", "phase", "winner", "pending", "borrowed",
-                 "raid", "trade", "offers", "declared", "total", "recycled", "swapping")
     num_players: int
     turns: int
     rounds: int
@@ -146,7 +151,6 @@ class RybState:
     recycled: Card | None
     swapping: Action                # the dice a Swap offers, or NO_ACTION
 
-
     @classmethod
     def deal(cls, cards: tuple[Card, ...], players: int, hand_size: int, variable: str,
              banking: str, rng: random.Random) -> RybState:
@@ -172,18 +176,17 @@ class RybState:
         return s
 
     def clone(self) -> RybState:
-        """An independent copy; its ``events`` start empty (search players never read them)."""
+        """An independent copy; its ``events`` are not counted (search players never read them)."""
         c = RybState.__new__(RybState)
-        for name in self.__slots__:
-            setattr(c, name, getattr(self, name))
-        c.events = Counter()
-        c.draw, c.discard = list(self.draw), list(self.discard)
-        c.hands = [list(h) for h in self.hands]
-        c.pools = [list(p) for p in self.pools]
-        c.table = [list(g) for g in self.table]
-        c.treasure = [[list(g) for g in t] for t in self.treasure]
-        c.swiss = dict(self.swiss)
-        c.borrowed = list(self.borrowed)
+        c.__dict__ = self.__dict__.copy()
+        c.events = UNCOUNTED
+        c.draw, c.discard = self.draw.copy(), self.discard.copy()
+        c.hands = [h.copy() for h in self.hands]
+        c.pools = [p.copy() for p in self.pools]
+        c.table = [g.copy() for g in self.table]
+        c.treasure = [[g.copy() for g in t] for t in self.treasure]
+        c.swiss = self.swiss.copy()
+        c.borrowed = self.borrowed.copy()
         return c
 
     # -- the interface ---------------------------------------------------------------
@@ -208,29 +211,32 @@ class RybState:
         """Progress toward the win (points up to 101 and colours up to three) plus the
         chance-weighted progress the best Goal in play offers, less the best opponent's.
         A declared attempt counts at full weight, any other at half (others may take it)."""
-        mine = self._outlook(seat)
-        return mine - max(self._outlook(o) for o in range(self.num_players) if o != seat)
+        outlooks = [self._outlook(o) for o in range(self.num_players)]
+        mine = outlooks[seat]
+        return mine - max(v for o, v in enumerate(outlooks) if o != seat)
 
     # -- shared by the turn steps ------------------------------------------------------
     def progress(self, seat: int, extra: Goal | None = None) -> float:
         goals = [g for g, _ in self.treasure[seat]] + ([extra] if extra else [])
-        points = min(sum(g.value for g in goals), WIN_POINTS + 1)
-        colours = min(len({g.colour for g in goals}), WIN_COLOURS)
-        return 0.6 * points / (WIN_POINTS + 1) + 0.4 * colours / WIN_COLOURS
+        return progress_of(sum(g.value for g in goals), len({g.colour for g in goals}))
 
     def need(self, seat: int, serial: int, goal: Goal, banked: int) -> int:
         """Points ``seat`` must roll: the Target less banked points and its Swiss Bank."""
         return effective_target(goal.target, banked + self.swiss.get((serial, seat), 0))
 
     def _outlook(self, seat: int) -> float:
-        now = self.progress(seat)
-        pool = self.pools[seat]
+        treasure = self.treasure[seat]
+        points = sum(g.value for g, _ in treasure)
+        colours = {g.colour for g, _ in treasure}
+        now = progress_of(points, len(colours))
+        pool = tuple(self.pools[seat])
+        declared = self.declared[1] if (self.phase == DECLARED and self.actor == seat
+                                        and self.declared[0] == "attempt") else None
         best = 0.0
         for serial, goal, banked in self.table:
-            gain = self.progress(seat, goal) - now
+            gain = progress_of(points + goal.value, len(colours | {goal.colour})) - now
             p = goal_chance(goal.colour, self.need(seat, serial, goal, banked), pool)
-            weight = 1.0 if (self.phase == DECLARED and self.actor == seat
-                             and self.declared == ("attempt", serial)) else 0.5
+            weight = 1.0 if serial == declared else 0.5
             best = max(best, weight * p * gain)
         return now + best + 0.002 * sum(pool)
 

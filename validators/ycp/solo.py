@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..play import TERMINAL, Seat
+from ..play import TERMINAL, UNCOUNTED, Seat
 
 WIN, LOSS = 1.0, 0.0
 TERMINAL_SCORE = 1000.0
@@ -50,11 +50,13 @@ class SoloState:
         return TERMINAL_SCORE if self.outcome == WIN else -TERMINAL_SCORE
 
     def clone(self):
-        """A copy sharing nothing mutable: every list, dict, set and tally is copied."""
+        """A copy sharing nothing mutable: every list, dict and set is copied; its
+        ``events`` are not counted (look-ahead copies never report them)."""
         twin = object.__new__(type(self))
-        state = twin.__dict__
-        state.update(self.__dict__)
+        state = self.__dict__.copy()
+        state["events"] = UNCOUNTED
         for name, value in state.items():
-            if isinstance(value, (list, dict, set)):
+            if isinstance(value, (list, dict, set)) and value is not UNCOUNTED:
                 state[name] = value.copy()
+        twin.__dict__ = state
         return twin

@@ -21,10 +21,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from itertools import combinations
 
 from ...frozen import replace
-from ...play import TERMINAL, Action, Seat
+from ...play import TERMINAL, UNCOUNTED, Action, Seat
 from .round import Match, dice_to_roll, new_match, play_round, reroll_allowed
 from .rules import Play, Roll, choices, rules
 
@@ -34,8 +35,13 @@ STOP = ("stop",)
 
 def keeps(roll: Roll) -> list[Roll]:
     """Every different set of dice to keep before a reroll (all but keeping every die)."""
+    return list(_keeps(roll))
+
+
+@lru_cache(maxsize=1 << 12)
+def _keeps(roll: Roll) -> tuple[Roll, ...]:
     found = {tuple(sorted(c)) for size in range(len(roll)) for c in combinations(roll, size)}
-    return sorted(found)
+    return tuple(sorted(found))
 
 
 class LuchaLibreState:
@@ -77,7 +83,7 @@ class LuchaLibreState:
         if self.phase == ROLL:
             if not reroll_allowed(self.match.fans[self.seat]):
                 return (STOP,)
-            return (STOP,) + tuple(("reroll", keep) for keep in keeps(self.rolls[self.seat]))
+            return (STOP,) + tuple(("reroll", keep) for keep in _keeps(self.rolls[self.seat]))
         return tuple(("claim", i) for i in range(len(self._choices(self.seat))))
 
     def apply(self, action: Action, rng: random.Random) -> None:
@@ -136,7 +142,7 @@ class LuchaLibreState:
     def clone(self) -> LuchaLibreState:
         twin = object.__new__(LuchaLibreState)
         twin.__dict__.update(self.__dict__)
-        twin.rolls, twin.claims, twin.events = list(self.rolls), list(self.claims), Counter(self.events)
+        twin.rolls, twin.claims, twin.events = list(self.rolls), list(self.claims), UNCOUNTED
         return twin
 
 

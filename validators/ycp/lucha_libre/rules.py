@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
+from functools import cache, cached_property, lru_cache
 from itertools import combinations_with_replacement
 from math import factorial, prod
 from typing import Any
@@ -94,7 +94,7 @@ class Play:
     moves: tuple[Move, ...]
     unused: Roll
 
-    @property
+    @cached_property
     def outcome(self) -> Outcome:
         return outcome(self.moves)
 
@@ -262,8 +262,14 @@ def choices(roll: Iterable[Face], wrestler_id: WrestlerId) -> list[Play]:
     always a choice; a roll whose only move costs Fans is worth 0 kept.  The
     same order as :func:`ways_to_use`, with claiming nothing in its place.
     """
-    roll = tuple(sorted(roll))
-    return sorted([Play((), roll), *ways_to_use(roll, wrestler_id)], key=_best_first)
+    return list(_choices(tuple(sorted(roll)), wrestler_id))
+
+
+@lru_cache(maxsize=1 << 14)
+def _choices(roll: tuple[Face, ...], wrestler_id: WrestlerId) -> tuple[Play, ...]:
+    """:func:`choices` for a sorted roll, remembered: a whole game asks about the same few
+    rolls thousands of times."""
+    return tuple(sorted([Play((), roll), *ways_to_use(roll, wrestler_id)], key=_best_first))
 
 
 def best_choice(roll: Iterable[Face], wrestler_id: WrestlerId) -> Play:

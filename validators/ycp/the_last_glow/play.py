@@ -51,6 +51,7 @@ class LastGlowState(SoloState):
         super().__init__()
         self.mode = mode
         self.board = setup(rng, self.events)
+        self._open: dict[PlayAction, CrewMove] | None = None
         self._start_turn()
 
     def legal_actions(self) -> Sequence[PlayAction]:
@@ -59,9 +60,13 @@ class LastGlowState(SoloState):
         return tuple(self._moves()) or (IDLE,)
 
     def _moves(self) -> dict[PlayAction, CrewMove]:
-        room = spaces()
-        return {_key(m): m for m in crew_moves(self.board, self.crew_left)
-                if not room[m.label] or self.placed.get(m.label, 0) + m.crew <= room[m.label]}
+        """The open placements, found once per position (listing them and playing one
+        would otherwise look at the board twice)."""
+        if self._open is None:
+            room = spaces()
+            self._open = {_key(m): m for m in crew_moves(self.board, self.crew_left)
+                          if not room[m.label] or self.placed.get(m.label, 0) + m.crew <= room[m.label]}
+        return self._open
 
     def apply(self, action: PlayAction, rng: random.Random) -> None:
         if action == IDLE:
@@ -69,6 +74,7 @@ class LastGlowState(SoloState):
             self.events["crew idle"] += 1
         else:
             move = self._moves()[action]
+            self._open = None
             perform(self.board, move, self.placed.get("Full Throttle", 0), rng)
             self.placed[move.label] = self.placed.get(move.label, 0) + move.crew
             self.crew_left -= move.crew
