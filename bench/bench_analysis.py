@@ -1,13 +1,23 @@
-"""Games per second per core for every game with a whole-game engine, per player strength,
-and each strength against the one below it head to head (win rate with its 95% interval).
+"""Games per second per core for every game with a whole-game engine and every player
+strength, and each strength against the one below it (win rate with its 95% interval).
 
-    python bench/bench_analysis.py                  # a few seconds per line
-    python bench/bench_analysis.py --games 2000 --duel-games 400
-    python bench/bench_analysis.py --game ryb --players 4
+    python bench/bench_analysis.py                  # every game, a few minutes
+    python bench/bench_analysis.py --game ryb --players 4 --games 400
+    python bench/bench_analysis.py --game the-last-glow --variant mode=nightmare
 
-Speeds are measured on one process (one core); a run on W cores plays about W
-times as many games.  The head-to-head games rotate the seats every game, so
-seat order does not favour either strength.
+Speed is measured on one process and counted in processor seconds, so it is
+the rate of one core even on a machine busy with other work; a run on W cores
+plays about W times as many games.  The target column is the issue's: 100,000
+greedy games of RYB (four players) and of each solo YCP game, 10,000 of every
+other game, within 60 s on two cores.
+
+Head to head, a multi-player game seats one player of the stronger strength
+against the weaker ones and moves the seats round every game (``--rotate``),
+so seat order favours neither; the line gives the stronger strength's share
+of the wins and the fair share.  A solo game has no opponent: its line gives
+each strength's win rate, and the stronger strength beats the weaker one
+when its rate is higher.  Every game of a line is seeded by its number
+(``--seed``), so a line gives the same numbers on any number of workers.
 """
 from __future__ import annotations
 
@@ -15,58 +25,76 @@ import argparse
 import time
 
 from icp_print.validators.analysis.games import engine_key, playable
-from icp_print.validators.analysis.runner import matchup, run
+from icp_print.validators.analysis.players import STRENGTHS
+from icp_print.validators.analysis.runner import Matchup, matchup, run
 from icp_print.validators.analysis.text import interval
+from icp_print.validators.play import PlayGame
 
-TARGETS = {"ryb": 100_000}      # games in 60 s on two cores; every other game 10,000
+SOLO_TARGET, TARGET = 100_000, 10_000
+TARGETS = {"ryb": 100_000}
+"""Greedy games within 60 s on two cores; solo games :data:`SOLO_TARGET`, others :data:`TARGET`."""
+CORES = 2
 
 
-def speed(game, players: int, strength: str, games: int, playouts: int) -> tuple[float, float]:
-    match = matchup(game, players, (strength,) * players, playouts=playouts)
-    start = time.perf_counter()
+def speed(match: Matchup, games: int) -> tuple[float, float]:
+    """Games per processor second on one process, and the mean game length in turns."""
+    start = time.process_time()
     totals = run(match, games, workers=1)
-    seconds = time.perf_counter() - start
-    return games / seconds, totals.turns.mean()
+    return games / (time.process_time() - start), totals.turns.mean()
 
 
-def duel(game, players: int, strong: str, weak: str, games: int, playouts: int) -> str:
+def duel(game: PlayGame, players: int, strong: str, weak: str, games: int,
+         options: dict, workers: int | None) -> str:
+    """The stronger strength against the weaker one, as the module docstring says."""
     if players == 1:
-        return "-"
+        rates = [interval(run(matchup(game, 1, (name,), **options), games,
+                              workers=workers).win_rates()[0]) for name in (strong, weak)]
+        return f"{strong} wins {rates[0]}, {weak} wins {rates[1]}"
     seats = (strong,) + (weak,) * (players - 1)
-    totals = run(matchup(game, players, seats, rotate=True, playouts=playouts), games)
+    totals = run(matchup(game, players, seats, rotate=True, **options), games, workers=workers)
     row = totals.policy_rates()[strong]
-    return f"{interval(row)} (fair {100 / players:.0f}%)"
+    return f"{strong} vs {weak}: {interval(row)} of the wins (fair {100 / players:.0f}%)"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default=None, help="only this game")
-    parser.add_argument("--players", type=int, default=None)
+    parser.add_argument("--players", type=int, default=None, help="default: 4, or the most below")
+    parser.add_argument("--variant", action="append", default=[], help="KEY=VALUE, repeatable")
     parser.add_argument("--games", type=int, default=100, help="games per speed line")
+    parser.add_argument("--search-games", type=int, default=4, help="games for the search speed line")
     parser.add_argument("--duel-games", type=int, default=100, help="games per head-to-head line")
-    parser.add_argument("--search-games", type=int, default=6, help="games for search lines")
-    parser.add_argument("--playouts", type=int, default=48, help="search playouts per decision")
+    parser.add_argument("--search-duel-games", type=int, default=40,
+                        help="games per head-to-head line with the search player")
+    parser.add_argument("--playouts", type=int, default=16, help="search playouts per decision")
+    parser.add_argument("--workers", type=int, default=None, help="head to head (default: every core)")
+    parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     engines = playable()
     keys = [args.game] if args.game else list(dict.fromkeys(engine_key(e) for e in engines.values()))
+    variant = dict(v.split("=", 1) for v in args.variant)
     print(f"{'game':<16} {'players':>7} {'strength':<8} {'games/s/core':>12} {'turns':>7} "
-          f"{'target 60 s on 2 cores':>24}  head to head against the strength below")
+          f"{'greedy target (60 s, 2 cores)':>30}  head to head against the strength below")
     for key in keys:
         game = engines[key]
-        players = args.players or (4 if game.max_players >= 4 else game.min_players)
-        target = TARGETS.get(key, 10_000)
+        players = args.players or min(4, game.max_players)
+        target = TARGETS.get(key, SOLO_TARGET if game.max_players == 1 else TARGET)
+        options = {"seed": args.seed, "playouts": args.playouts,
+                   "variant": {k: v for k, v in variant.items() if k in game.variants}}
         below = None
-        for strength in ("random", "greedy", "search"):
-            games = args.search_games if strength == "search" else args.games
-            rate, turns = speed(game, players, strength, games, args.playouts)
-            needed = target / 120.0
-            verdict = f"{target} games: {'met' if rate >= needed else f'needs {needed:.0f}/s'}"
-            versus = "-" if below is None else \
-                f"{strength} vs {below}: " + duel(game, players, strength, below,
-                                                  args.search_games * 4 if strength == "search"
-                                                  else args.duel_games, args.playouts)
-            print(f"{key:<16} {players:>7} {strength:<8} {rate:>12.1f} {turns:>7.1f} "
-                  f"{verdict:>24}  {versus}")
+        for strength in STRENGTHS:
+            searching = strength == "search"
+            match = matchup(game, players, (strength,) * players, **options)
+            rate, turns = speed(match, args.search_games if searching else args.games)
+            needed = target / (60 * CORES)
+            verdict = "-" if strength != "greedy" else \
+                f"{target}: {'met' if rate >= needed else f'needs {needed:.0f}/s ({needed / rate:.0f}x)'}"
+            versus = "-" if below is None else duel(
+                game, players, strength, below,
+                args.search_duel_games if searching else args.duel_games, options, args.workers)
+            label = f"{strength} ({args.playouts})" if searching else strength
+            print(f"{key:<16} {players:>7} {label:<8} {rate:>12.1f} {turns:>7.1f} {verdict:>30}  {versus}",
+                  flush=True)
             below = strength
 
 

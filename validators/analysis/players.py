@@ -8,8 +8,9 @@
   engine's order.  When a position offers more than :data:`GREEDY_CANDIDATES`
   actions, the first :data:`ALWAYS_LOOKED_AT` in the engine's order (engines
   list their plain choices first) and a random draw of the rest are looked at.
-- ``search``: Monte Carlo tree search (:mod:`.search`) with a budget of
-  playouts per decision.
+- ``search``: Monte Carlo playouts of the greedy player's best few actions,
+  played on by greedy players (:mod:`.search`), with a budget of playouts per
+  decision.
 
 A decision with a single legal action is taken without asking the player.
 """
@@ -45,13 +46,26 @@ def best_by_heuristic(state: PlayState, actions: Sequence[Action], seat: int,
     for action in actions:
         after = state.clone()
         after.apply(action, rng)
-        value = _value(after, seat)
-        if value > best_value:
-            best, best_value = action, value
+        score = value(after, seat)
+        if score > best_value:
+            best, best_value = action, score
     return best
 
 
-def _value(state: PlayState, seat: int) -> float:
+def ranked(state: PlayState, actions: Sequence[Action], seat: int,
+           rng: random.Random) -> list[Action]:
+    """``actions`` from the best one-step result for ``seat`` to the worst; the first is
+    the one :func:`best_by_heuristic` picks (ties keep the engine's order)."""
+    scores = []
+    for action in actions:
+        after = state.clone()
+        after.apply(action, rng)
+        scores.append(value(after, seat))
+    order = sorted(range(len(actions)), key=lambda i: -scores[i])
+    return [actions[i] for i in order]
+
+
+def value(state: PlayState, seat: int) -> float:
     """A finished game is worth its result, far beyond any heuristic score."""
     if state.is_terminal():
         return 1e9 * (state.returns()[seat] - 0.5)
@@ -74,8 +88,8 @@ def player_named(name: str, playouts: int) -> Player:
     if name == "greedy":
         return greedy_player
     if name == "search":
-        from .search import mcts_player
-        return mcts_player(playouts)
+        from .search import search_player
+        return search_player(playouts)
     raise InputError(f"unknown player {name!r} (known: {', '.join(STRENGTHS)})", field="--policy")
 
 

@@ -20,7 +20,7 @@ from .players import Player, player_named
 from .stats import Totals
 
 MAX_TURNS = 2000
-PLAYOUTS = 200
+PLAYOUTS = 32
 BATCHES = 64          # a run is cut into about this many batches ...
 MAX_BATCH = 500       # ... of at most this many games
 

@@ -1,133 +1,97 @@
-"""The ``search`` player: open-loop Monte Carlo tree search (UCT) over any PlayState.
+"""The ``search`` player: Monte Carlo playouts that improve on the greedy player.
 
-Each playout copies the position, walks down the tree by the UCT rule (the
-tree is keyed by actions alone, so dice and shuffles are drawn afresh on
-every playout and chance needs no nodes of its own), adds one new action,
-then plays on with the ``rollout`` player for at most :data:`ROLLOUT_DEPTH`
-decisions.  A playout that reaches the end scores the real result; one cut
-short scores 1 for the seat the engine's ``heuristic`` rates highest (ties
-share it), 0 for the others.  Each seat maximises its own score (the
-"max^n" reading of several players).  Solo games are always played out to
-the end, so the search player's win rate estimates how winnable a game is.
+At each decision the greedy player's one-step ranking names the
+:data:`WIDEST` best actions.  Each of them is played out the same number of
+times (the ``playouts`` budget shared among them, at least :data:`AT_LEAST`
+each): the action, then every seat playing greedy (looking at
+:data:`ROLLOUT_CANDIDATES` actions, for speed) for :data:`HORIZON_ROUNDS`
+rounds or to the end.  A playout that ends the game scores its result, any
+other the engine's ``heuristic`` for the searching seat.
 
-The action played is the one visited most.  At a root with more than
-:data:`WIDEST` legal actions the search looks at that many, chosen as the
-greedy player chooses its candidates; deeper such positions end the walk down
-the tree and go straight to the rollout.
+Playout *i* of every action draws its dice and shuffles from the same seed
+(common random numbers), so two actions are compared on the same luck.
+The greedy player's choice is kept unless another action scores better on
+the same draws by more than the 95% Student's t multiple of the standard
+error of the paired difference: where the playouts cannot tell the actions apart the search
+player plays as greedy does, and where they can it plays better.  This is
+the rollout algorithm (Tesauro and Galperin 1996; Bertsekas, "Rollout
+algorithms"), a one-level Monte Carlo search with greedy as its base player.
+For a solo game the search player's win rate is our estimate of how winnable
+the game is under good play.
 """
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Sequence
 
 from ..play import Action, PlayState
-from .players import Player, best_by_heuristic, candidates, random_player
+from .players import GREEDY_CANDIDATES, Player, candidates, ranked, value
 
-ROLLOUT_DEPTH = 24
-SOLO_ROLLOUT_DEPTH = 100_000
-WIDEST = 24
-EXPLORATION = 1.0
-
-
-class _Node:
-    __slots__ = ("visits", "score", "children")
-
-    def __init__(self) -> None:
-        self.visits = 0
-        self.score = 0.0
-        self.children: dict[Action, _Node] = {}
+WIDEST = 4
+AT_LEAST = 2
+ROLLOUT_CANDIDATES = 6
+HORIZON_ROUNDS = 2
+CONFIDENCE_Z = 1.959964
+"""The normal quantile of the paired test: a 95% two-sided interval."""
 
 
-def mcts_player(playouts: int, rollout: Player = random_player) -> Player:
-    """A player that runs ``playouts`` playouts for every decision with a choice."""
+def search_player(playouts: int) -> Player:
+    """A player that shares ``playouts`` playouts among its best few actions at every decision."""
     def choose(state: PlayState, rng: random.Random) -> Action:
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        actions = list(candidates(actions, WIDEST, rng))
-        root = _Node()
-        for _ in range(playouts):
-            _playout(state, root, actions, rng, rollout)
-        return max(actions, key=lambda a: root.children[a].visits if a in root.children else -1)
+        seat = state.current_player()
+        best = ranked(state, candidates(actions, GREEDY_CANDIDATES, rng), seat, rng)[:WIDEST]
+        seeds = [rng.getrandbits(64) for _ in range(max(AT_LEAST, playouts // len(best)))]
+        scores = [[_playout(state, action, seat, seed) for seed in seeds] for action in best]
+        return best[_better(scores)]
     return choose
 
 
-def _playout(state: PlayState, root: _Node, root_actions: list, rng: random.Random,
-             rollout: Player) -> None:
+def _playout(state: PlayState, action: Action, seat: int, seed: int) -> float:
+    """``action``, then greedy play for every seat up to the horizon; the position's value."""
+    chance = random.Random(seed)
     position = state.clone()
-    node, path = root, []
-    legal = root_actions
-    while True:
-        seat = position.current_player()
-        fresh = [a for a in legal if a not in node.children]
-        if fresh:
-            action = fresh[0] if len(fresh) == 1 else rng.choice(fresh)
-            child = node.children[action] = _Node()
-        else:
-            action, child = _uct(node, legal)
-        position.apply(action, rng)
-        path.append((child, seat))
-        node = child
-        if fresh or position.is_terminal():
-            break
-        forced = _forced_through(position, rng)
-        if forced is None or len(forced) > WIDEST:
-            break
-        legal = forced
-    scores = _finish(position, rng, rollout)
-    for child, seat in path:
-        child.visits += 1
-        child.score += scores[seat]
-
-
-def _forced_through(position: PlayState, rng: random.Random) -> list | None:
-    """Play single-choice decisions; the next real choice, or ``None`` at the end."""
-    while not position.is_terminal():
+    position.apply(action, chance)
+    stop = position.rounds + HORIZON_ROUNDS
+    while not position.is_terminal() and position.rounds < stop:
         legal = position.legal_actions()
-        if len(legal) > 1:
-            return list(legal)
-        position.apply(legal[0], rng)
-    return None
+        position.apply(legal[0] if len(legal) == 1 else _rollout(position, legal, chance), chance)
+    return value(position, seat)
 
 
-def _uct(node: _Node, legal: list) -> tuple[Action, _Node]:
-    log_n = math.log(node.visits or 1)
-    best, best_value = None, float("-inf")
-    for action in legal:
-        child = node.children[action]
-        value = child.score / child.visits + EXPLORATION * math.sqrt(log_n / child.visits)
-        if value > best_value:
-            best, best_value = action, value
-    return best, node.children[best]
+def _rollout(position: PlayState, legal: Sequence[Action], rng: random.Random) -> Action:
+    """The greedy choice among a few of the actions (the first ones and some drawn)."""
+    return ranked(position, candidates(legal, ROLLOUT_CANDIDATES, rng),
+                  position.current_player(), rng)[0]
 
 
-def _finish(position: PlayState, rng: random.Random, rollout: Player) -> tuple[float, ...]:
-    depth = SOLO_ROLLOUT_DEPTH if position.num_players == 1 else ROLLOUT_DEPTH
-    decisions = 0
-    while not position.is_terminal() and decisions < depth:
-        legal = position.legal_actions()
-        if len(legal) == 1:
-            position.apply(legal[0], rng)
-            continue
-        position.apply(rollout(position, rng), rng)
-        decisions += 1
-    if position.is_terminal():
-        return position.returns()
-    return _leader_scores(position)
+def critical(freedom: int) -> float:
+    """Student's t at :data:`CONFIDENCE` (two-sided) for ``freedom`` degrees of freedom, by
+    the Cornish-Fisher expansion around the normal quantile (within 4% from 3 up).
+
+    >>> round(critical(3), 2), round(critical(30), 2)
+    (3.06, 2.04)
+    """
+    z, k = CONFIDENCE_Z, float(freedom)
+    return z + (z ** 3 + z) / (4 * k) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * k * k)
 
 
-def _leader_scores(position: PlayState) -> tuple[float, ...]:
-    values = [position.heuristic(seat) for seat in range(position.num_players)]
-    top = max(values)
-    leaders = sum(1 for v in values if v == top)
-    return tuple(1.0 / leaders if v == top else 0.0 for v in values)
+def _better(scores: list[list[float]]) -> int:
+    """The action to play: the greedy one (index 0) unless another beats it clearly.
 
-
-def greedy_rollout(state: PlayState, rng: random.Random) -> Action:
-    """A cheaper greedy for rollouts: at most a few candidate actions are looked at."""
-    actions = candidates(state.legal_actions(), 6, rng)
-    return best_by_heuristic(state, actions, state.current_player(), rng)
-
-
-ROLLOUTS: dict[str, Callable] = {"random": random_player, "greedy": greedy_rollout}
+    >>> _better([[1.0, 2.0, 3.0], [2.0, 3.0, 4.0]])      # better on every draw
+    1
+    >>> _better([[1.0, 2.0, 3.0], [3.0, 0.0, 4.0]])      # better on average, not clearly
+    0
+    """
+    base, chosen, gain = scores[0], 0, 0.0
+    for index, other in enumerate(scores[1:], start=1):
+        diffs = [b - a for a, b in zip(base, other)]
+        mean = sum(diffs) / len(diffs)
+        spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1) / len(diffs))
+        if mean > critical(len(diffs) - 1) * spread and mean > gain:
+            chosen, gain = index, mean
+    return chosen
