@@ -15,6 +15,7 @@ False
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .rules import Gauges, change, love_to_death
 
@@ -55,8 +56,10 @@ def allowed(state: Gauges, action: Action) -> bool:
     return not action.needs_love_to_death or love_to_death(state)
 
 
+@lru_cache(maxsize=1 << 16)
 def perform(state: Gauges, action: Action) -> Gauges:
-    """The gauges after ``action``: its changes one by one, with the gauges' ends."""
+    """The gauges after ``action``: its changes one by one, with the gauges' ends
+    (remembered: a whole game asks the same few questions many times)."""
     for gauge, delta in action.effects:
         state = change(state, gauge, delta)
     return state

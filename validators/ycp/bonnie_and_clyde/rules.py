@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 
 from ...errors import InputError, RuleError
 from ...frozen import replace
@@ -202,8 +202,10 @@ def _overflow(state: Gauges, gauge: str) -> Gauges:
     return state
 
 
+@lru_cache(maxsize=1 << 16, typed=True)     # typed: a roll of True is refused, not taken for 1
 def police_phase(state: Gauges, roll: int, spend_ammunition: int = 0) -> tuple[Gauges, PoliceOutcome]:
-    """Roll for the police: d6 + modifiers - Ammunition spent, then apply the row."""
+    """Roll for the police: d6 + modifiers - Ammunition spent, then apply the row
+    (remembered, like :func:`.actions.perform`)."""
     r = rules()
     if isinstance(roll, bool) or not isinstance(roll, int) or not 1 <= roll <= 6:
         raise RuleError(f"a d6 shows 1 to 6, got {roll!r}", field="roll")
