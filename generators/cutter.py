@@ -3,9 +3,9 @@
 **Silhouette** (Silhouette Studio, "Type 1" marks for the CAMEO, Portrait and
 Curio): a filled square at the top-left corner and an L at the top-right and
 bottom-left corners, their lines centred :data:`SILHOUETTE_INSET` mm from the
-paper's edges, the width Studio's own marks have.  Studio's defaults are used
-(square :data:`SQUARE` mm, arms :data:`ARM` mm, lines :data:`THICKNESS` mm), so
-the only settings to make in Studio are "Type 1" and the inset.  Nothing is
+paper's edges (Studio's least inset), drawn as Studio draws them: square
+:data:`SQUARE` mm, arms :data:`ARM` mm, lines :data:`THICKNESS` mm, the values
+the user sets in Studio's registration-mark panel (the printing guide says how).  Nothing is
 printed within :data:`CLEARANCE` mm of a mark's square box (:func:`keep_out`):
 components sit inside the marks and between the corner zones.
 

@@ -235,7 +235,8 @@ def test_cut_files_are_the_same_bytes_every_time(run, tmp_path):
 @pytest.mark.parametrize("args", [("calibrate", "--cutter", "silhouette"),
                                   ("accellerator", "--cutter", "cricut"),
                                   ("ryb", "--cutter", "silhouette", "--out", "-"),
-                                  ("dice", "--svg", "-")])
+                                  ("dice", "--svg", "-"),
+                                  ("ryb", "--cutter", "silhouette", "--layout", "gutterfold")])
 def test_print_and_cut_is_refused_where_it_cannot_apply(run, tmp_path, args):
     out = [] if "--out" in args else ["--out", str(tmp_path / "x.pdf")]
     result = run(*args, *out)
