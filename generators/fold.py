@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from ..validators.errors import InputError
-from ..validators.manifest import Backs
+from ..validators.manifest import Backs, Shape
 from . import fonts
 from .grid import Grid, grid_in
 from .marks import Rect, Segment
@@ -37,7 +37,7 @@ Interval = tuple[float, float]
 FoldAxis = Literal["x", "y"]   # "y": the fold is the line y = at (fronts above); "x": x = at (fronts left)
 FOLD_ROOM = 3.0     # mm from the fold line to the nearest bleed: room for the crop marks and the word
 FOLD_WORD = "fold"
-FOLD_WORD_PT = 6.0
+FOLD_WORD_PT = 6.5
 FOLD_DASH = (2.0, 1.5)     # mm on, mm off
 FOLD_WIDTH = 0.2           # mm
 FOLD_GREY = "#555555"      # 7.5:1 on white paper
@@ -189,3 +189,16 @@ def dashed_pieces(line: Segment, gaps: Sequence[Interval]) -> list[Segment]:
     if horizontal:
         return [(a, y1, z, y1) for a, z in pieces]
     return [(x1, a, x1, z) for a, z in pieces]
+
+
+def turned_shape(shape: Shape, turns: int, w: float, h: float) -> Shape:
+    """The cut outline of an upright ``w`` x ``h`` component turned as :func:`turned` turns it.
+
+    >>> turned_shape(Shape("polygon", ((0.0, 0.0), (10.0, 0.0), (0.0, 20.0))), 1, 10.0, 20.0).points
+    ((20.0, 0.0), (20.0, 10.0), (0.0, 0.0))
+    """
+    turns %= 4
+    if shape.kind != "polygon" or not turns:
+        return shape
+    move = {1: lambda u, v: (h - v, u), 2: lambda u, v: (w - u, h - v), 3: lambda u, v: (v, w - u)}[turns]
+    return Shape("polygon", tuple(move(u, v) for u, v in shape.points))

@@ -37,7 +37,7 @@ from ..validators.manifest import Page as ManifestPage
 from ..validators.manifest import Paper as ManifestPaper
 from ..validators.manifest import Placed as ManifestPlaced
 from .cutter import Cutter, layout_boxes
-from .fold import fit_fold, turned
+from .fold import fit_fold, turned, turned_shape
 from .grid import Box, Grid, grid_in
 from .marks import MARK_ROOM, Rect, Segment, trim_marks
 from .pen import Pen
@@ -325,7 +325,8 @@ class Document:
             for slot, piece in enumerate(sheet):
                 x, y = grid.origin(slot)
                 page.steps.append((x, y, grid.w, grid.h, turned(piece.front, fold.turns), True))
-                page.placed.append(Placed(piece.label, piece.kind, x, y, grid.w, grid.h))
+                page.placed.append(Placed(piece.label, piece.kind, x, y, grid.w, grid.h,
+                                          shape=turned_shape(piece.shape, fold.turns, w, h)))
                 self.imposed.append((piece, w, h))
                 self._count(piece, w, h)
                 if piece.back is not None:
