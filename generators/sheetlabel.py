@@ -9,7 +9,7 @@ further in.  What is in the way comes either as boxes (imposed pages, whose
 components and marks the engine knows) or as a map of the page's ink
 (free-layout pages, whose art only their drawing knows).
 
->>> sheet_labels(["front", "back", "front", "back"], "RYB")
+>>> sheet_labels(["front", "back", "front", "back"], "RYB")  # what SHEET_LABEL matches
 ['RYB · sheet 1 of 2 · front', 'RYB · sheet 1 of 2 · back', 'RYB · sheet 2 of 2 · front', 'RYB · sheet 2 of 2 · back']
 >>> label_spot(210, 297, 5, boxes_blocker([(20, 5, 190, 292)]), 30, 2.3)  # only the left side is free
 (7.048, 133.5, 90)

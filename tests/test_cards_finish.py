@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from icp_print.generators.cards import CARD_SIZES, MIN_PT, card_size
 from icp_print.templates import path
 from icp_print.validators.errors import InputError
+from icp_print.validators.manifest import SHEET_LABEL
 from icp_print.validators.report import card_size_finding
 
 from pagescan import dark_xs, manifest, render
@@ -42,14 +43,18 @@ def printed(game: str, size: str, *extra: str) -> bytes:
 
 def chars(pdf: bytes, index: int) -> list[tuple[str, float, tuple[float, float, float, float]]]:
     """(character, font size in pt, box (left, bottom, right, top) in mm) of every visible
-    glyph on a page, leaving out the bracketed component labels that check counts."""
+    glyph on a page, leaving out the bracketed component labels that check counts and the
+    sheet label."""
     document = pypdfium2.PdfDocument(pdf)
     try:
         text = document[index].get_textpage()
         n = text.count_chars()
         found, in_label = [], False
         left, right, bottom, top = (ctypes.c_double() for _ in range(4))
+        furniture = {i for m in SHEET_LABEL.finditer(text.get_text_range()) for i in range(*m.span())}
         for i in range(n):
+            if i in furniture:          # the sheet's own label, not a card's text
+                continue
             c = chr(pdfium.FPDFText_GetUnicode(text, i))
             if c == LABEL_OPEN:
                 in_label = True

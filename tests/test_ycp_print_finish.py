@@ -14,6 +14,7 @@ from icp_print.generators.sheet import SheetSettings, mirror, paper
 from icp_print.generators.ycp import PostcardOptions, build
 from icp_print.generators.ycp.card import PALETTE
 from icp_print.generators.ycp.elements import GOAL_FILL
+from icp_print.validators.manifest import SHEET_LABEL
 from icp_print.validators.pdfcheck import LABEL
 from icp_print.validators.ycp.postcard import EDGE_MM, GAMES
 
@@ -36,7 +37,7 @@ def printed_lines(pdf: bytes, index: int) -> list[tuple[str, float, Box]]:
         for obj in page.get_objects(filter=[pypdfium2.raw.FPDF_PAGEOBJ_TEXT]):
             left, bottom, right, top = obj.get_bounds()
             text = text_page.get_text_bounded(left, bottom, right, top).strip()
-            if not text or LABEL.fullmatch(text):
+            if not text or LABEL.fullmatch(text) or SHEET_LABEL.fullmatch(text):
                 continue
             size = pypdfium2.raw.FS_FLOAT()
             pypdfium2.raw.FPDFTextObj_GetFontSize(obj.raw, size)

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 import pypdfium2
 
+from icp_print.validators.manifest import SHEET_LABEL
 from icp_print.validators.pdfcheck import LABEL
 
 MM = 25.4 / 72          # mm per PDF point
@@ -74,7 +75,7 @@ def printed_lines(pdf: bytes, index: int, dpi: int = 150) -> list[Line]:
                 continue
             left, bottom, right, top = obj.get_bounds()
             text = text_page.get_text_bounded(left, bottom, right, top).strip()
-            if not text or LABEL.fullmatch(text):
+            if not text or LABEL.fullmatch(text) or SHEET_LABEL.fullmatch(text):
                 continue
             size = pypdfium2.raw.FS_FLOAT()
             pypdfium2.raw.FPDFTextObj_GetFontSize(obj.raw, size)
