@@ -5,7 +5,7 @@ Usage:
     python bench/bench_yicyacyoe.py --markdown      # the same as a markdown table
     python bench/bench_yicyacyoe.py --five 600      # also 5x5 rows of 3, 600 s per variant
     python bench/bench_yicyacyoe.py --techniques 300 --markdown   # what each technique buys
-    python bench/bench_yicyacyoe.py --crosscheck    # every 3x3/4x4 variant three ways
+    python bench/bench_yicyacyoe.py --crosscheck    # every 3x3/4x4 variant, every technique
 
 Each row is a full `icp-print solve yicyacyoe`: the value for the first
 player and every best first turn.  Values: win/draw/loss for the first player.
@@ -13,18 +13,21 @@ player and every best first turn.  Values: win/draw/loss for the first player.
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 import time
 
-from icp_print.validators.yicyacyoe.engine import start
-from icp_print.validators.yicyacyoe.search import Search
+from icp_print.validators.yicyacyoe.engine import Position, legal_turns, play, start
+from icp_print.validators.yicyacyoe.search import STRATEGIES, Search
 from icp_print.validators.yicyacyoe.solver import Solution, solve
 from icp_print.validators.yicyacyoe.split import solve_split
 from icp_print.validators.yicyacyoe.variant import Variant
 
-# (size, row) of the one-mark, own-marks games timed technique by technique
-TECHNIQUE_GAMES = ((4, 3), (4, 4), (5, 5), (5, 4), (5, 3))
-
+# (size, row) of the one-mark, own-marks games timed technique by technique, from the start
+TECHNIQUE_GAMES = ((4, 3), (4, 4), (5, 5), (5, 4))
+MIDDLE_GAMES = 12         # 5x5 rows of 4 from this many positions with twelve marks down
+STAGES = (("alpha-beta", frozenset()), ("+ mirror", frozenset({"mirror"})),
+          ("+ pairing", frozenset({"mirror", "pairing"})), ("+ pairing ahead", STRATEGIES))
 
 def variants(n: int, rows=None):
     for k in rows or range(1, n + 1):
@@ -43,12 +46,31 @@ def placement(v: Variant) -> str:
 
 
 def techniques(v: Variant, limit: float | None) -> list[tuple[str, Solution]]:
-    """The same solve four ways: plain alpha-beta, with the strategy bounds, split over
-    one worker and over two."""
-    return [("alpha-beta", solve(start(v), limit, search=Search(v, strategies=False))),
-            ("+ mirror, pairing", solve(start(v), limit)),
-            ("+ root split, 1 worker", solve_split(start(v), 1, limit)),
-            ("+ root split, 2 workers", solve_split(start(v), 2, limit))]
+    """The same solve with the strategy bounds added one by one, then split over one
+    worker and over two."""
+    found = [(name, solve(start(v), limit, search=Search(v, strategies=used)))
+             for name, used in STAGES]
+    return found + [("+ root split, 1 worker", solve_split(start(v), 1, limit)),
+                    ("+ root split, 2 workers", solve_split(start(v), 2, limit))]
+
+
+def middle_positions(v: Variant, marks: int, count: int) -> list[Position]:
+    """``count`` positions with ``marks`` marks down, reached by seeded random turns that do
+    not lose on the spot."""
+    rng, found = random.Random(2024), []
+    while len(found) < count:
+        position = start(v)
+        while position.taken.bit_count() < marks:
+            turns = legal_turns(position)
+            rng.shuffle(turns)
+            safe = [after for after, outcome in (play(position, t) for t in turns)
+                    if outcome is None]
+            if not safe:
+                break
+            position = safe[0]
+        else:
+            found.append(position)
+    return found
 
 
 def print_table(header: tuple[str, ...], rows: list[tuple[str, ...]], markdown: bool) -> None:
@@ -65,30 +87,39 @@ def print_table(header: tuple[str, ...], rows: list[tuple[str, ...]], markdown: 
 
 
 def technique_table(limit: float, markdown: bool) -> None:
-    header = ("board", "row", "technique", "value", "best first turns", "nodes", "positions",
-              "seconds", "nodes/s")
+    header = ("problem", "technique", "value", "nodes", "positions", "seconds", "nodes/s")
     rows = []
+
+    def add(problem: str, name: str, word: str, nodes: int, positions: int, seconds: float) -> None:
+        rate = nodes / seconds if seconds else 0.0
+        rows.append((problem, name, word, f"{nodes:,}", f"{positions:,}", f"{seconds:.2f}",
+                     f"{rate:,.0f}"))
+        print(f"  {problem}, {name}: {word} ({seconds:.1f} s)", file=sys.stderr)
+
     for n, k in TECHNIQUE_GAMES:
-        for name, result in techniques(Variant(n, k), limit):
-            best = f"{len(result.best_moves)}{'' if result.complete else '+ (unfinished)'}"
-            rate = result.nodes / result.seconds if result.seconds else 0.0
-            rows.append((f"{n}x{n}", str(k), name, result.word, best, f"{result.nodes:,}",
-                         f"{result.positions:,}", f"{result.seconds:.2f}", f"{rate:,.0f}"))
-            print(f"  {n}x{n} rows of {k}, {name}: {result.word} ({result.seconds:.1f} s)",
-                  file=sys.stderr)
+        for name, r in techniques(Variant(n, k), limit):
+            add(f"{n}x{n} rows of {k}", name, r.word, r.nodes, r.positions, r.seconds)
+    v = Variant(5, 4)
+    middle = middle_positions(v, 12, MIDDLE_GAMES)
+    for name, used in STAGES:
+        results = [solve(p, limit, search=Search(v, strategies=used), best=False) for p in middle]
+        words = sorted({r.word for r in results})
+        add(f"5x5 rows of 4, {MIDDLE_GAMES} positions, 12 marks", name, "/".join(words),
+            sum(r.nodes for r in results), sum(r.positions for r in results),
+            sum(r.seconds for r in results))
     print_table(header, rows, markdown)
 
 
 def crosscheck() -> None:
-    """Every 3x3 and 4x4 variant: one plain search, one with the strategy bounds, one split
-    over two workers must give the same value and the same best first turns."""
+    """Every 3x3 and 4x4 variant: the plain search, each strategy bound added in turn, and
+    the split over one and two workers must give the same value and best first turns."""
     checked = 0
     for v in list(variants(3)) + list(variants(4)):
         answers = {(r.lower, r.upper, r.best_moves, r.complete) for _, r in techniques(v, None)}
         if len(answers) != 1:
             raise SystemExit(f"disagreement on {v.describe()}: {answers}")
         checked += 1
-    print(f"{checked} variants: the same value and best first turns all four ways")
+    print(f"{checked} variants: the same value and best first turns with every technique")
 
 
 def main() -> None:
@@ -97,7 +128,8 @@ def main() -> None:
     parser.add_argument("--five", type=float, default=0.0, metavar="SECONDS",
                         help="also try 5x5 with rows of 3, this time limit per variant")
     parser.add_argument("--techniques", type=float, default=0.0, metavar="SECONDS",
-                        help="time each technique on one-mark games, this limit per solve")
+                        help="time each technique on one-mark games, this limit per solve "
+                             "(5x5 rows of 4 from the start always reaches it)")
     parser.add_argument("--crosscheck", action="store_true",
                         help="solve every 3x3 and 4x4 variant with and without each technique")
     args = parser.parse_args()

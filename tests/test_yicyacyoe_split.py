@@ -39,9 +39,9 @@ def test_split_gives_the_same_numbers_on_one_and_two_workers():
 def test_strategy_bounds_change_the_effort_not_the_answers():
     for args in [(3,), (4, 3), (4, 2)]:
         variant = Variant(*args)
-        plain, bounded = Search(variant, strategies=False), Search(variant)
+        plain, bounded = Search(variant, strategies=frozenset()), Search(variant)
         assert plain.value(0, 0) == bounded.value(0, 0), variant
-    plain, bounded = Search(Variant(3), strategies=False), Search(Variant(3))
+    plain, bounded = Search(Variant(3), strategies=frozenset()), Search(Variant(3))
     plain.value(0, 0)
     bounded.value(0, 0)
     assert bounded.nodes < plain.nodes

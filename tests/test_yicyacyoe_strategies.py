@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from icp_print.validators.yicyacyoe.board import rows
 from icp_print.validators.yicyacyoe.engine import Position, start
 from icp_print.validators.yicyacyoe.mirror import guarantees_draw, mirror_bounds, verify
-from icp_print.validators.yicyacyoe.pairing import pairs_for, responder_is_safe
+from icp_print.validators.yicyacyoe.pairing import mover_is_safe, pairs_for, responder_is_safe
 from icp_print.validators.yicyacyoe.search import DRAW, LOSS, WIN
 from icp_print.validators.yicyacyoe.solver import solve
 from icp_print.validators.yicyacyoe.variant import Variant
@@ -92,6 +92,23 @@ def test_pairing_bound_holds_against_brute_force():
                 continue                 # the game ended there
             if responder_is_safe(lines, me, pos.free):
                 assert brute_value(pos) <= DRAW, (variant, pos.marks, pos.to_move)
+                fired += 1
+    assert fired >= 10
+
+
+def test_pairing_one_turn_earlier_holds_against_brute_force():
+    """Wherever the pairs of the mover's own rows leave a cell over, the mover does not lose."""
+    fired = 0
+    rng = random.Random(9)
+    for variant in (Variant(3), Variant(4, 3), Variant(4, 4), Variant(5, 4), Variant(5, 5)):
+        lines = rows(variant.n, variant.k)
+        for _ in range(60):
+            pos = random_position(variant, variant.cells - rng.randrange(5, 9), rng)
+            me, opp = pos.marks[pos.to_move], pos.marks[1 - pos.to_move]
+            if not pos.free or any(w & opp == w or w & me == w for w in lines):
+                continue
+            if mover_is_safe(lines, opp, pos.free):
+                assert brute_value(pos) >= DRAW, (variant, pos.marks, pos.to_move)
                 fired += 1
     assert fired >= 10
 

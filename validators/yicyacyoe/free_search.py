@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from .board import Mask, rows
 from .endgame import DRAW, LOSS, WIN, count_game
-from .pairing import responder_is_safe
+from .pairing import mover_is_safe, responder_is_safe
 
 if TYPE_CHECKING:
     from .search import Search
@@ -36,7 +36,9 @@ def build_free_search(search: Search) -> Callable[..., int]:
     # Without it, a position with one spare safe move and one without share
     # a key (their marks are the same once dead cells are merged).
     parity = 2 if p == 1 else cells + 1
-    pairing = p == 1 and not shared and search.strategies   # :mod:`.pairing` holds for this game
+    one_own = p == 1 and not shared       # the game :mod:`.pairing` speaks of
+    pairing = one_own and "pairing" in search.strategies
+    ahead = one_own and "pairing ahead" in search.strategies
     killers = [0] * (cells + 1)
     spare = [0] * (cells + 1)
 
@@ -99,6 +101,9 @@ def build_free_search(search: Search) -> Callable[..., int]:
             return lo if lo >= beta or lo >= hi else hi
         if pairing and hi > DRAW and alpha >= DRAW and responder_is_safe(rows_k, me, free):
             store(key, lo, DRAW, DRAW, alpha, beta, first, entry is None)
+            return DRAW
+        if ahead and lo < DRAW and beta <= DRAW and mover_is_safe(rows_k, opp, free):
+            store(key, DRAW, hi, DRAW, alpha, beta, first, entry is None)
             return DRAW
         a0, b0 = max(alpha, lo), min(beta, hi)
         alpha = a0

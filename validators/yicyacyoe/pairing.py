@@ -11,7 +11,9 @@ never takes.  (A parity count shows R is never left with only the partner
 of a pair R opened: R opens a pair only when no unpaired cell is left, at
 most one such pair is open at a time, and M always moves last into it.)
 So the player to move can do no better than a draw.  This is the pairing
-strategy that makes 5x5 tic-tac-toe a draw, turned round for misère.
+strategy that makes 5x5 tic-tac-toe a draw, turned round for misère.  The
+same holds one turn earlier for the player to move, when the pairs of their
+own rows leave a free cell over (:func:`mover_is_safe`).
 
 Finding the pairs is a matching: each row needs two free cells, each cell
 serves one row; rows meet in at most one cell, so a pair never serves two.
@@ -63,3 +65,16 @@ def responder_is_safe(rows_k: tuple[Mask, ...], mover: Mask, free: Mask) -> bool
     ``mover`` holds the marks of the player about to move.
     """
     return pairs_for([row & free for row in rows_k if not row & mover])
+
+
+def mover_is_safe(rows_k: tuple[Mask, ...], other: Mask, free: Mask) -> bool:
+    """Whether the player to move can mark a cell after which the bound above covers them.
+
+    Their own move leaves their rows as they are, so it is enough that the
+    pairs leave a free cell over: they mark it and are the player covered.
+    (That cell cannot finish one of their rows: such a row would have one
+    free cell, and every row needs two.)  ``other`` holds the marks of the
+    player who just moved.
+    """
+    open_rows = [row & free for row in rows_k if not row & other]
+    return 2 * len(open_rows) < free.bit_count() and pairs_for(open_rows)

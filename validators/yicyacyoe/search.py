@@ -49,10 +49,13 @@ from .mirror import mirror_bounds
 from .turn_search import build_turn_search
 from .variant import Variant
 
-__all__ = ["DRAW", "LOSS", "WIN", "Search", "SearchTimeout"]
+__all__ = ["DRAW", "LOSS", "STRATEGIES", "WIN", "Search", "SearchTimeout"]
 
 CHECK_EVERY = 1 << 12       # nodes between looks at the clock
 MAX_ENTRIES = 5_000_000     # about 400 MB of table; past this the deepest half goes
+# The strategy bounds: the mirror at the top of a search (:mod:`.mirror`), the pairing
+# for the player who just moved and, one turn earlier, for the player to move (:mod:`.pairing`).
+STRATEGIES = frozenset({"mirror", "pairing", "pairing ahead"})
 
 
 class SearchTimeout(Exception):
@@ -70,7 +73,7 @@ class Search:
 
     def __init__(self, variant: Variant, deadline: float | None = None,
                  tick: Callable[[Search], None] | None = None, check_every: int = CHECK_EVERY,
-                 strategies: bool = True):
+                 strategies: frozenset[str] = STRATEGIES):
         self.variant = variant
         self.deadline = deadline
         self.tick = tick
@@ -84,14 +87,14 @@ class Search:
         self.canon = canonicalizer(n, 1 if variant.shared else 2)
         self.mirror = half_turn(n)
         self.check_every = check_every
-        self.strategies = strategies        # the mirror and pairing bounds (off: to measure them)
+        self.strategies = strategies        # which of STRATEGIES to use (fewer: to measure them)
         build = build_free_search if variant.long_rows and not variant.connected \
             else build_turn_search
         self._value = build(self)
 
     def value(self, me: Mask, opp: Mask, alpha: int = LOSS, beta: int = WIN, hint: Mask = 0) -> int:
         """The position's value within ``(alpha, beta)``, after the mirror's bounds."""
-        lo, hi = mirror_bounds(self.variant, me, opp) if self.strategies else (LOSS, WIN)
+        lo, hi = mirror_bounds(self.variant, me, opp) if "mirror" in self.strategies else (LOSS, WIN)
         if lo >= beta or lo >= hi:
             return lo
         if hi <= alpha:
