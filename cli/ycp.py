@@ -14,8 +14,8 @@ import click
 
 from ..validators.errors import InputError
 from ..validators.ycp.postcard import GAMES, SIZE_NAMES
-from .common import (echo_json, emit, json_option, out_option, outputs_from, seed_option,
-                     settings_from, sheet_options)
+from .common import (card_export, echo_json, emit, export_cards_option, json_option, out_option,
+                     outputs_from, seed_option, settings_from, sheet_options)
 
 
 @click.command("ycp")
@@ -25,6 +25,7 @@ from .common import (echo_json, emit, json_option, out_option, outputs_from, see
               help="Postcard size: a6 (148 x 105 mm) or us (6 x 4 in).")
 @click.option("--gauges", is_flag=True,
               help="Print each game's gauges, tracks and grids at full page size instead.")
+@export_cards_option
 @sheet_options
 def print_command(games: tuple[str, ...], out: Path, size: str, gauges: bool, **kwargs) -> None:
     """Print the YCP postcard games (all seven when no GAME is named).
@@ -45,9 +46,14 @@ def print_command(games: tuple[str, ...], out: Path, size: str, gauges: bool, **
     """
     from ..generators.ycp import PostcardOptions, build
     settings = settings_from(kwargs)
+    export_dir, outputs = kwargs.pop("export_dir"), outputs_from(kwargs)
+    if gauges and export_dir is not None:
+        raise InputError("--gauges prints whole-page gauge sheets, not postcards to order one by one; "
+                         "export the postcards without --gauges", field="--export-cards")
     chosen = tuple(dict.fromkeys(games)) or GAMES
     click.echo(f"laying out {len(chosen)} postcard(s) ...", err=True)
-    emit(build(settings, PostcardOptions(chosen, size, gauges)), out, **outputs_from(kwargs))
+    emit(build(settings, PostcardOptions(chosen, size, gauges)), out,
+         extra=card_export(export_dir, settings.bleed, outputs["dpi"]), **outputs)
 
 
 def _show(as_json: bool, data, text: str) -> None:

@@ -12,8 +12,8 @@ from ..validators.yield_.checks import DEFAULT_DAMAGE_LIMIT
 from ..validators.yield_.search import DEFAULT_BUDGET, MAX_DEPTH
 from ..validators.yield_.tiles import DEFAULT_TILE_MM
 from ..validators.yield_.tileset import MAX_SETS, load_tileset, printable
-from .common import (Finite, OutputPath, echo_json, emit, json_option, out_option,
-                     outputs_from, seed_option, settings_from, sheet_options)
+from .common import (Finite, OutputPath, card_export, echo_json, emit, export_cards_option, json_option,
+                     out_option, outputs_from, seed_option, settings_from, sheet_options)
 
 
 @click.command("yield")
@@ -26,6 +26,7 @@ from .common import (Finite, OutputPath, echo_json, emit, json_option, out_optio
               show_default=True, help="Damage that puts a vehicle out (the track runs 0 to this).")
 @click.option("--tiles", "tiles_file", type=click.Path(dir_okay=False, path_type=Path),
               help="A custom tile set (TOML) to print instead of the reference set.")
+@export_cards_option
 @sheet_options
 def print_command(out: Path, tile_size: float, sets: int, damage_limit: int,
                   tiles_file: Path | None, **kwargs) -> None:
@@ -42,6 +43,7 @@ def print_command(out: Path, tile_size: float, sets: int, damage_limit: int,
     """
     from ..generators.yield_ import YieldOptions, build
     settings = settings_from(kwargs)
+    export_dir, outputs = kwargs.pop("export_dir"), outputs_from(kwargs)
     options = YieldOptions(tile_size=tile_size, damage_limit=damage_limit, sets=sets)
     if tiles_file is not None:
         tileset = load_tileset(tiles_file)
@@ -49,7 +51,8 @@ def print_command(out: Path, tile_size: float, sets: int, damage_limit: int,
             click.echo(f"note: {f.message} (a house variant, printed as written)", err=True)
         options = YieldOptions(tuple(tileset.tiles()) * sets, tile_size, damage_limit,
                                tileset.sets * sets, tileset.name, tileset.shapes())
-    emit(build(settings, options), out, **outputs_from(kwargs))
+    emit(build(settings, options), out, extra=card_export(export_dir, settings.bleed, outputs["dpi"]),
+         **outputs)
 
 
 def _write_map(out: Path, paper_name: str, board, title: str, notes: list[str],

@@ -38,6 +38,8 @@ def _imposed(manifest: dict) -> list[str]:
     ("ryb", ("--dpi", "120"), POD_BLEED),
     ("ryb", ("--dpi", "90", "--bleed", "2", "--card-size", "mini"), 2.0),
     ("yeah-items", ("--dpi", "75", "--paper", "letter"), POD_BLEED),
+    ("yield", ("--dpi", "40"), POD_BLEED),
+    ("ycp", ("--dpi", "30", "--postcard", "us"), POD_BLEED),
 ])
 def test_every_face_is_the_card_plus_its_bleed_in_pixels_at_the_dpi(run, tmp_path, command, options,
                                                                     bleed):
@@ -95,6 +97,13 @@ def test_the_export_does_not_depend_on_the_sheet_layout(run, tmp_path):
     folded, _, _ = _export(run, tmp_path / "folded", "yeah-items", "--dpi", "30", "--layout", "gutterfold")
     assert sorted(p.name for p in flat.iterdir()) == sorted(p.name for p in folded.iterdir())
     assert all((flat / p.name).read_bytes() == p.read_bytes() for p in folded.iterdir())
+
+
+def test_gauge_sheets_are_not_exported_as_cards(run, tmp_path):
+    result = run("ycp", "--gauges", "--out", str(tmp_path / "g.pdf"), "--export-cards", str(tmp_path / "c"))
+    assert_clean_failure(result, 2)
+    assert "--gauges" in result.output
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_a_folder_that_is_a_file_is_refused_and_nothing_written(run, tmp_path):
