@@ -72,14 +72,16 @@ def _frames(err: bytes) -> list[str]:
 def _before_our_code(returncode: int, which: int, err: bytes) -> bool:
     """The signal came while the interpreter was still starting, before any line of
     icp-print ran: it died of the signal silently, or (SIGINT) with Python's own
-    KeyboardInterrupt report, which is a "Fatal Python error" (exit 1) while Python
-    sets up its streams or imports its ``site`` module."""
+    KeyboardInterrupt report, which is a "Fatal Python error" (exit 1, sometimes
+    with a garbled last line) while Python sets up its streams or imports its
+    ``site`` module."""
     if returncode == -which and not err:
         return True
-    in_init = returncode == 1 and err.startswith(b"Fatal Python error: init_")
-    return (which == signal.SIGINT and (returncode == -which or in_init)
-            and err.rstrip().endswith(b"KeyboardInterrupt")
-            and not any(f.startswith(OUR_FOLDERS) for f in _frames(err)))
+    ours = any(f.startswith(OUR_FOLDERS) for f in _frames(err))
+    if returncode == 1 and err.startswith(b"Fatal Python error: init_"):
+        return which == signal.SIGINT and not ours    # however Python reports its failed start
+    return (which == signal.SIGINT and returncode == -which
+            and err.rstrip().endswith(b"KeyboardInterrupt") and not ours)
 
 
 @pytest.fixture(scope="module")
