@@ -80,7 +80,8 @@ def _before_our_code(returncode: int, which: int, err: bytes) -> bool:
     ours = any(f.startswith(OUR_FOLDERS) for f in _frames(err))
     if returncode == 1 and err.startswith(b"Fatal Python error: init_"):
         return which == signal.SIGINT and not ours    # however Python reports its failed start
-    return (which == signal.SIGINT and returncode == -which
+    # exit 1 with a bare "KeyboardInterrupt" when it lands before the launcher's first frame
+    return (which == signal.SIGINT and returncode in (-which, 1)
             and err.rstrip().endswith(b"KeyboardInterrupt") and not ours)
 
 
