@@ -55,7 +55,7 @@ def render(doc: Document, version: str) -> bytes:
     for page, label in zip(doc.pages, labels):
         if page.trim:
             x, y, w, h = page.trim
-            b = s.bleed
+            b = s.bleed or 0.0
             canvas.setTrimBox(tuple(pt(v) for v in (x, y, x + w, y + h)))
             canvas.setBleedBox(tuple(pt(v) for v in (
                 max(0, x - b), max(0, y - b),
@@ -75,7 +75,7 @@ def _draw_page(canvas: Canvas, doc: Document, page: Page) -> None:
     canvas.scale(pt(1), pt(1))
     for x, y, w, h, draw, clip in page.steps:
         canvas.saveState()
-        draw(pen_for(canvas, x, y, w, h, bleed=s.bleed if clip else 0.0,
+        draw(pen_for(canvas, x, y, w, h, bleed=(s.bleed or 0.0) if clip else 0.0,
                      ink_saver=s.ink_saver, clip=clip))
         canvas.restoreState()
     if page.side == "front" and page.placed:

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
+from typing import Literal
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
@@ -21,6 +22,7 @@ from . import fonts
 from .units import to_mm
 
 Colour = str  # "#rrggbb"
+Anchor = Literal["left", "centre", "right"]   # which end of a line of text sits at x
 LABEL_GREY = "#8a8a8a"
 INVISIBLE = 3  # PDF text render mode: neither fill nor stroke
 
@@ -67,6 +69,29 @@ class Pen:
     def scale(self, sx: float, sy: float) -> None:
         """Stretch the frame: lengths and font sizes drawn afterwards are multiplied."""
         self.canvas.scale(sx, sy)
+
+    def clip(self, x: float, y: float, w: float, h: float) -> None:
+        """Nothing drawn afterwards shows outside this rectangle."""
+        box = self.canvas.beginPath()
+        box.rect(x, y, w, h)
+        self.canvas.clipPath(box, stroke=0, fill=0)
+
+    def dash(self, pattern: Sequence[float]) -> None:
+        """Lines drawn afterwards are dashed: on, off, on, ... in mm."""
+        self.canvas.setDash(list(pattern))
+
+    def inner(self, x: float, y: float, w: float, h: float, *, bleed: float = 0.0,
+              clip: bool = True) -> Pen:
+        """A pen for a ``w`` x ``h`` component whose trim's lower-left is ``(x, y)`` here.
+
+        It moves this pen's origin: the caller wraps it in :meth:`saved`.
+        """
+        return pen_for(self.canvas, x, y, w, h, bleed=bleed, ink_saver=self.ink_saver, clip=clip)
+
+    def y_down(self, w: float, h: float) -> Pen:
+        """A ``w`` x ``h`` pen for a frame whose y axis points down (after ``scale(1, -1)``),
+        whose text still reads upright."""
+        return YDownPen(self.canvas, w, h, 0.0, self.ink_saver)
 
     # -- shapes ---------------------------------------------------------
     def _paint(self, fill: Colour | None, stroke: Colour | None, width: float) -> tuple[int, int]:
@@ -135,7 +160,7 @@ class Pen:
         return fonts.width_mm(text, size, bold)
 
     def text(self, x: float, y: float, text: str, *, size: float = 9.0, bold: bool = False,
-             colour: Colour = "#000000", anchor: str = "left", visible: bool = True) -> None:
+             colour: Colour = "#000000", anchor: Anchor = "left", visible: bool = True) -> None:
         """Draw one line with its baseline at ``y``; anchor is left, centre or right.
 
         ``visible=False`` writes the text in PDF render mode 3: it does not
@@ -155,7 +180,7 @@ class Pen:
             c.drawString(x, y, text, mode=mode)
 
     def fit_text(self, x: float, y: float, text: str, max_width: float, *, size: float = 9.0,
-                 bold: bool = False, colour: Colour = "#000000", anchor: str = "left",
+                 bold: bool = False, colour: Colour = "#000000", anchor: Anchor = "left",
                  min_size: float = 4.0) -> float:
         """Draw ``text`` shrunk (never below ``min_size``) to fit ``max_width``; returns the size."""
         width = self.text_width(text, size, bold)
@@ -195,7 +220,7 @@ class Pen:
 
     def paragraph(self, x: float, top: float, text: str, width: float, *, size: float = 8.0,
                   bold: bool = False, colour: Colour = "#000000", leading: float = 1.25,
-                  anchor: str = "left") -> float:
+                  anchor: Anchor = "left") -> float:
         """Draw wrapped text whose first line's top is at ``top``; returns the y below it."""
         step = to_mm(size) * leading
         y = top - to_mm(size) * 0.8
@@ -239,6 +264,18 @@ class Pen:
                   visible=False)
 
 
+class YDownPen(Pen):
+    """A pen in a frame flipped upside down (y grows downwards, as board rows do):
+    shapes draw as they are, each line of text is flipped back to read upright."""
+
+    def text(self, x: float, y: float, text: str, *, size: float = 9.0, bold: bool = False,
+             colour: Colour = "#000000", anchor: Anchor = "left", visible: bool = True) -> None:
+        with self.saved():
+            self.translate(x, y)
+            self.scale(1, -1)
+            super().text(0, 0, text, size=size, bold=bold, colour=colour, anchor=anchor, visible=visible)
+
+
 def pen_for(canvas: Canvas, x: float, y: float, w: float, h: float, *, bleed: float = 0.0,
             ink_saver: bool = False, clip: bool = True) -> Pen:
     """Move the canvas origin to ``(x, y)`` mm and clip to the bleed box.
@@ -253,4 +290,4 @@ def pen_for(canvas: Canvas, x: float, y: float, w: float, h: float, *, bleed: fl
     return Pen(canvas, w, h, bleed, ink_saver)
 
 
-__all__ = ["Pen", "pen_for", "Colour"]
+__all__ = ["Anchor", "Colour", "Pen", "YDownPen", "pen_for"]

@@ -32,7 +32,7 @@ from ..validators.formats import Paper as Paper
 from ..validators.formats import component_size as component_size
 from ..validators.formats import paper as paper
 from ..validators.formats import papers as papers
-from ..validators.manifest import RECT, Backs, Component, Layout, Manifest, Shape
+from ..validators.manifest import RECT, Backs, Component, Layout, Manifest, Shape, Side
 from ..validators.manifest import Page as ManifestPage
 from ..validators.manifest import Paper as ManifestPaper
 from ..validators.manifest import Placed as ManifestPlaced
@@ -126,7 +126,8 @@ def fit_grid(settings: SheetSettings, w: float, h: float, box: Box | None = None
     inside the margin so the crop marks print.
     """
     settings = resolve_bleed(settings, [(w, h)])
-    grid = max((grid_in(b, w, h, 2 * settings.bleed) for b in ([box] if box else settings.layout_boxes())),
+    grid = max((grid_in(b, w, h, 2 * (settings.bleed or 0.0))
+                for b in ([box] if box else settings.layout_boxes())),
                key=lambda g: g.capacity)
     if grid.capacity < 1:
         room = f"inside the {settings.cutter}'s marks" if settings.cutter else "and room for crop marks"
@@ -228,7 +229,7 @@ class Placed:
 class Page:
     """One PDF page: its drawing steps and what it holds."""
 
-    side: str                              # "front" or "back"
+    side: Side
     section: str
     placed: list[Placed] = field(default_factory=list)
     steps: list[tuple[float, float, float, float, DrawFn, bool]] = field(default_factory=list)
@@ -288,7 +289,7 @@ class Document:
         box = _roomiest(s, *lots[0][1:])
         queues = [(list(pieces), w, h, fit_grid(s, w, h, box)) for pieces, w, h in lots]
         usable_h = box[3] - box[1]
-        gutter = 2 * s.bleed
+        gutter = 2 * (s.bleed or 0.0)
         while any(q[0] for q in queues):
             rows: list[tuple[list[Piece], float, float, Grid, float]] = []  # pieces, w, h, grid, space above
             used = 0.0

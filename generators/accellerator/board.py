@@ -9,6 +9,7 @@ turns that into page coordinates.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
@@ -50,6 +51,8 @@ def draw_board(pen: Pen, geo: BoardGeometry) -> None:
     board, c = geo.board, geo.cell
     for h in board.homes:
         r = h.collector
+        if r is None:         # a scenario's home may name no collector: none to draw
+            continue
         x, y = geo.cell_box(r.x, r.y)
         pen.rect(x + 1, y + 1, r.w * c - 2, r.h * c - 2, fill=LIGHT[h.player],
                  stroke=INK[h.player], width=0.6, radius=2)
@@ -89,7 +92,7 @@ def draw_board(pen: Pen, geo: BoardGeometry) -> None:
 
 def _ring_names(pen: Pen, geo: BoardGeometry) -> None:
     """Column letters and row numbers in the ring, where no collector lies."""
-    taken = {cell for h in geo.board.homes for cell in h.collector.cells()}
+    taken = {cell for h in geo.board.homes if h.collector is not None for cell in h.collector.cells()}
     n, c = geo.board.size, geo.cell
     size = max(SMALLEST_PT, min(8.0, c * 0.5))
     for i in range(n):
@@ -138,22 +141,18 @@ def _side_angle(board: Board, home) -> int:
 
 
 @contextmanager
-def _facing_player(pen, x: float, y: float, angle: int):
+def _facing_player(pen: Pen, x: float, y: float, angle: int) -> Iterator[None]:
     """Draw round ``(x, y)`` turned by ``angle`` on the page (the board pen's y points down)."""
-    c = pen.canvas
-    c.saveState()
-    c.translate(x, y)
-    c.rotate(-angle)
-    try:
+    with pen.saved():
+        pen.translate(x, y)
+        pen.rotate(-angle)
         yield
-    finally:
-        c.restoreState()
 
 
 def _board_pen(pen: Pen, left: float, top: float) -> None:
     """Point the pen's axes so board mm (y down) from ``(left, top)`` on the page work."""
-    pen.canvas.translate(left, top)
-    pen.canvas.scale(1, -1)
+    pen.translate(left, top)
+    pen.scale(1, -1)
 
 
 # ------------------------------------------------------------- board pages
@@ -226,53 +225,20 @@ def _board_page(geo: BoardGeometry, t: Tiling, part: tuple[float, float, float, 
     def draw(pen: Pen) -> None:
         pen.fit_text(x0, top + 3, caption, x1 - x0 - 26, size=9, bold=True)
         pen.text(x1, top + 3, f"[{label}]", size=5, colour="#8a8a8a", anchor="right")
-        c = pen.canvas
-        c.saveState()
-        clip = c.beginPath()
-        clip.rect(left, top - h, w, h)
-        c.clipPath(clip, stroke=0, fill=0)
-        _board_pen(pen, left - bx, top + by)
-        board_pen = _YDown(Pen(c, geo.side, geo.side, 0.0, pen.ink_saver))
-        if t.parts > 1:
-            _overlap_strips(board_pen, t)
-        draw_board(board_pen, geo)
-        if t.parts > 1:
-            _overlap_crosses(board_pen, t)
-        c.restoreState()
+        with pen.saved():
+            pen.clip(left, top - h, w, h)
+            _board_pen(pen, left - bx, top + by)
+            board_pen = pen.y_down(geo.side, geo.side)
+            if t.parts > 1:
+                _overlap_strips(board_pen, t)
+            draw_board(board_pen, geo)
+            if t.parts > 1:
+                _overlap_crosses(board_pen, t)
         room = top - h - pen_margin
         if t.parts == 1 and room >= LEGEND_GAP + legend_height():
             draw_legend(pen, left, top - h - LEGEND_GAP, w, bounce)
 
     return draw
-
-
-class _YDown:
-    """A pen whose y axis points down (board rows), with text kept upright."""
-
-    def __init__(self, pen: Pen) -> None:
-        self._pen = pen
-        self.canvas = pen.canvas
-        self.ink_saver = pen.ink_saver
-
-    def __getattr__(self, name):
-        return getattr(self._pen, name)
-
-    def text(self, x: float, y: float, text: str, **kw) -> None:
-        c = self.canvas
-        c.saveState()
-        c.translate(x, y)
-        c.scale(1, -1)
-        self._pen.text(0, 0, text, **kw)
-        c.restoreState()
-
-    def fit_text(self, x: float, y: float, text: str, max_width: float, **kw) -> float:
-        c = self.canvas
-        c.saveState()
-        c.translate(x, y)
-        c.scale(1, -1)
-        size = self._pen.fit_text(0, 0, text, max_width, **kw)
-        c.restoreState()
-        return size
 
 
 def _overlaps(t: Tiling) -> list[tuple[float, float, float, float, bool]]:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from ...validators.accellerator.model import ENERGY_TOKENS, FACINGS, ORIENTATIONS, Rules, deflect
 from ...validators.accellerator.pieces import PIECES, PieceSpec, aid_texts
 from ...validators.errors import InputError
-from ..pen import Pen, pen_for
+from ..pen import Pen
 from ..sheet import BLEED_STEP, Document, Piece, Placed, SheetSettings, component_size, mirror
 
 INK = {"alpha": "#c62828", "beta": "#1565c0", "delta": "#2e7d32", "gamma": "#6a1b9a"}
@@ -75,12 +75,10 @@ def _arrow(pen: Pen, x: float, y0: float, y1: float, colour: str) -> None:
 
 
 def _rotated_text(pen: Pen, x: float, y: float, text: str, size: float, colour: str) -> None:
-    c = pen.canvas
-    c.saveState()
-    c.translate(x, y)
-    c.rotate(180)
-    pen.text(0, 0, text, size=size, bold=True, colour=colour, anchor="centre")
-    c.restoreState()
+    with pen.saved():
+        pen.translate(x, y)
+        pen.rotate(180)
+        pen.text(0, 0, text, size=size, bold=True, colour=colour, anchor="centre")
 
 
 # ------------------------------------------------------------------- chits
@@ -304,11 +302,8 @@ def add_pieces_page(doc: Document, reading: Rules = Rules()) -> None:
     def draw(pen: Pen) -> None:
         seen = set()
         for spot in spots:
-            c = pen.canvas
-            c.saveState()
-            _drawer(spot.spec)(pen_for(c, spot.x, spot.y, spot.w, spot.h, bleed=bleed,
-                                       ink_saver=settings.ink_saver))
-            c.restoreState()
+            with pen.saved():
+                _drawer(spot.spec)(pen.inner(spot.x, spot.y, spot.w, spot.h, bleed=bleed))
             kind = spot.spec.kind
             if kind not in seen and kind not in ("pawn", "aid"):
                 seen.add(kind)      # the caption sits midway between the marks of two blocks
@@ -323,11 +318,8 @@ def add_pieces_page(doc: Document, reading: Rules = Rules()) -> None:
         for spot in spots:
             if spot.spec.kind == "aid":
                 x, y = mirror(settings, spot.x, spot.y, spot.w, spot.h, offset=False)
-                c = pen.canvas
-                c.saveState()
-                aid_back(pen_for(c, x, y, spot.w, spot.h, bleed=bleed,
-                                 ink_saver=settings.ink_saver), reading)
-                c.restoreState()
+                with pen.saved():
+                    aid_back(pen.inner(x, y, spot.w, spot.h, bleed=bleed), reading)
 
     placed = [Placed(s.spec.label, s.spec.kind, s.x, s.y, s.w, s.h) for s in spots]
     pieces = [Piece(s.spec.kind, s.spec.label, _drawer(s.spec),

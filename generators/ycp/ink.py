@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from ...validators.ycp.fit import TextFit, nominal_min_pt
 from ...validators.ycp.postcard import CARD_H, printed_scale
-from ..pen import Pen
+from ..pen import Anchor, Pen
 from ..units import to_mm
 
 US_SCALE = printed_scale("us")   # a 6 x 4 in card is the nominal 148 x 105 mm card shrunk this much
@@ -62,7 +62,7 @@ class Ink:
         return self.pen.text_width(text, size, bold)
 
     def text(self, x: float, y: float, text: str, max_width: float, *, size: float = MIN_PT,
-             bold: bool = False, colour: str = "#000000", anchor: str = "left",
+             bold: bool = False, colour: str = "#000000", anchor: Anchor = "left",
              min_size: float = MIN_PT) -> float:
         """One line shrunk to ``max_width`` (not below ``min_size``); logged; returns its size."""
         if not text:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from collections.abc import Sequence
 
-from ..pen import Pen, pen_for
+from ..pen import Pen
 from ..sheet import Document, Piece, Placed, SheetSettings
 from .tiles import RULESET, draw_tile
 
@@ -66,12 +66,9 @@ def build_map(settings: SheetSettings, options: MapOptions) -> Document:
                 if cell is None:
                     pen.rect(x, y, side, side, fill="#ffffff", stroke="#9e9e9e", width=0.3)
                     continue
-                canvas = pen.canvas
-                canvas.saveState()
-                # a hair of bleed so neighbouring tiles overlap: no seam between them on screen
-                tile_pen = pen_for(canvas, x, y, side, side, bleed=SEAM, ink_saver=pen.ink_saver)
-                draw_tile(tile_pen, cell.tile, cell.rotation, label=False)
-                canvas.restoreState()
+                with pen.saved():
+                    # a hair of bleed so neighbouring tiles overlap: no seam between them on screen
+                    draw_tile(pen.inner(x, y, side, side, bleed=SEAM), cell.tile, cell.rotation, label=False)
                 owner = getattr(cell, "owner", None)
                 if owner is not None:
                     colour = OWNER_COLOURS[(int(owner) - 1) % len(OWNER_COLOURS)]

@@ -76,10 +76,9 @@ def _curve(pen: Pen, s: float, road: str, mark: str) -> None:
         pen.draw_path(arc, stroke=_kerbs(pen), width=0.3)
     centre = pen.path()
     centre.arc(s - r_mid, s - r_mid, s + r_mid, s + r_mid, 180, 90)
-    pen.canvas.saveState()
-    pen.canvas.setDash([3, 3])
-    pen.draw_path(centre, stroke=mark, width=0.4)
-    pen.canvas.restoreState()
+    with pen.saved():
+        pen.dash([3, 3])
+        pen.draw_path(centre, stroke=mark, width=0.4)
 
 
 def _hub(pen: Pen, s: float, road: str, mark: str, ends: Collection[Side]) -> None:
@@ -127,14 +126,15 @@ def _merge(pen: Pen, s: float, road: str, mark: str, curve_from: str) -> None:
     (driving rule 8); the straight road itself carries no arrow, because it is
     two-way.
     """
-    if curve_from == "W":
-        pen.canvas.saveState()
-        pen.canvas.translate(s, 0)
-        pen.canvas.scale(-1, 1)
-    _curve(pen, s, road, mark)
-    _curve_arrow(pen, s, mark)
-    if curve_from == "W":
-        pen.canvas.restoreState()
+    if curve_from == "W":       # the east curve, mirrored
+        with pen.saved():
+            pen.translate(s, 0)
+            pen.scale(-1, 1)
+            _curve(pen, s, road, mark)
+            _curve_arrow(pen, s, mark)
+    else:
+        _curve(pen, s, road, mark)
+        _curve_arrow(pen, s, mark)
     _straight(pen, s, road, mark)
 
 
@@ -172,16 +172,14 @@ def draw_tile(pen: Pen, kind: str, rotation: int = 0, *, ends: frozenset[str] | 
     s = pen.w
     ground, road, mark = _palette(pen)
     pen.background(ground)
-    c = pen.canvas
-    c.saveState()
-    c.translate(s / 2, s / 2)
-    c.rotate(-rotation)
-    c.translate(-s / 2, -s / 2)
-    if kind in PICTURES:
-        PICTURES[kind](pen, s, road, mark)
-    else:
-        _hub(pen, s, road, mark, frozenset(ends or ()))
-    c.restoreState()
+    with pen.saved():
+        pen.translate(s / 2, s / 2)
+        pen.rotate(-rotation)
+        pen.translate(-s / 2, -s / 2)
+        if kind in PICTURES:
+            PICTURES[kind](pen, s, road, mark)
+        else:
+            _hub(pen, s, road, mark, frozenset(ends or ()))
     reached = road_ends(kind, rotation) if kind in PICTURES else frozenset(ends or ())
     for side in SIDES:                       # a fixed order: same input, same bytes
         if side in reached:
