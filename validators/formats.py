@@ -11,16 +11,17 @@ schema, so no other module types a paper or a size again.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, TypeVar
 
 from ..templates import path
 from .errors import InputError
 from .schema import field, load_toml, reject_unknown
 
 POSTCARD_PREFIX = "postcard-"
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -84,24 +85,25 @@ def parse_sizes(data: Mapping[str, Any]) -> dict[str, Size]:
     return result
 
 
+def _template(name: str, parse: Callable[[dict[str, Any]], T]) -> T:
+    """``templates/<name>`` read and checked by ``parse``; errors name the file."""
+    source = path(name)
+    try:
+        return parse(load_toml(source))
+    except InputError as exc:
+        raise exc.located(str(source)) from None
+
+
 @cache
 def papers() -> dict[str, Paper]:
     """The paper formats of ``templates/paper.toml``, in file order."""
-    source = path("paper.toml")
-    try:
-        return parse_papers(load_toml(source))
-    except InputError as exc:
-        raise exc.located(str(source)) from None
+    return _template("paper.toml", parse_papers)
 
 
 @cache
 def sizes() -> dict[str, Size]:
     """The component sizes of ``templates/sizes.toml``."""
-    source = path("sizes.toml")
-    try:
-        return parse_sizes(load_toml(source))
-    except InputError as exc:
-        raise exc.located(str(source)) from None
+    return _template("sizes.toml", parse_sizes)
 
 
 def paper_names() -> tuple[str, ...]:

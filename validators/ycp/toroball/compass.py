@@ -2,21 +2,17 @@
 from __future__ import annotations
 
 from ...errors import InputError
-from ...schema import field as get
 from ..postcard import Picture
-from ..tables import data_field, load_tables
+from ..tables import load_tables
+from .rules import directions_from
 
 
 def compass_directions(game: str, pic: Picture) -> list[tuple[int, int, int]]:
-    """(face, dx, dy) for each scatter face, from the rules' ``scatter`` table."""
+    """(face, dx, dy) for each scatter face, read as the rules read it (:func:`.rules.directions_from`)."""
     name = str(pic.params.get("table", "scatter"))
     tables = load_tables(game)
     if name not in tables:
         raise InputError(f"no rules table {name!r} for {game}", field=f"front.{pic.id}.table")
     table = tables[name]
-    out = []
-    for i, d in enumerate(data_field(table, "direction", list)):
-        where = f"direction[{i}]"
-        out.append((get(d, "face", int, where=where, lo=1, hi=6), get(d, "dx", int, where=where),
-                    get(d, "dy", int, where=where)))
-    return out
+    directions = directions_from(dict(table.data), f"{table.id}.data")
+    return [(face, dx, dy) for face, (dx, dy) in directions.items()]

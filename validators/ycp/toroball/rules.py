@@ -9,9 +9,11 @@
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+from typing import Any
 
 from ...errors import InputError, RuleError
 from ...schema import field
@@ -39,16 +41,22 @@ def rules() -> Rules:
     return build_rules(GAME, rules_from)
 
 
-def rules_from(tables: dict[str, Table]) -> Rules:
-    """Build the rules from the tables; a missing or mistyped key raises :class:`InputError`."""
-    cow, agitation, compass = table_data(tables, "cow", "agitation", "scatter")
+def directions_from(data: Mapping[str, Any], where: str) -> dict[int, Direction]:
+    """A scatter table's ``direction`` rows: one step (not 0,0) for each face 1-6, in table order."""
     directions = {}
-    for i, d in enumerate(field(compass, "direction", list, where="scatter.data")):
-        w = f"scatter.data.direction[{i}]"
+    for i, d in enumerate(field(data, "direction", list, where=where)):
+        w = f"{where}.direction[{i}]"
         directions[field(d, "face", int, where=w, lo=1, hi=6)] = (
             field(d, "dx", int, where=w, lo=-1, hi=1), field(d, "dy", int, where=w, lo=-1, hi=1))
     if sorted(directions) != list(range(1, 7)) or (0, 0) in directions.values():
-        raise InputError("must give a direction (not 0,0) for each face 1-6", field="scatter.data.direction")
+        raise InputError("must give a direction (not 0,0) for each face 1-6", field=f"{where}.direction")
+    return directions
+
+
+def rules_from(tables: dict[str, Table]) -> Rules:
+    """Build the rules from the tables; a missing or mistyped key raises :class:`InputError`."""
+    cow, agitation, compass = table_data(tables, "cow", "agitation", "scatter")
+    directions = directions_from(compass, "scatter.data")
     at = "agitation.data"
     return Rules(field(cow, "stay_on", int, where="cow.data", lo=1, hi=6),
                  field(agitation, "start", int, where=at, lo=0, hi=20),
