@@ -15,6 +15,19 @@ def manifest_of(pdf: bytes) -> dict:
     return json.loads(PdfReader(BytesIO(pdf)).attachments[MANIFEST_NAME][0])
 
 
+def blank_pdf_with_manifest(text: bytes) -> bytes:
+    """A one-page blank A4 PDF (made by pypdf, not icp-print) with ``text`` attached as its manifest."""
+    from io import BytesIO
+
+    from pypdf import PdfWriter
+    writer = PdfWriter()
+    writer.add_blank_page(595, 842)
+    writer.add_attachment(MANIFEST_NAME, text)
+    out = BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
 def with_manifest_text(pdf: bytes, text: bytes) -> bytes:
     """The same PDF (pages, metadata) with ``text`` as its attached manifest, byte for byte."""
     from io import BytesIO

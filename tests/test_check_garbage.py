@@ -1,16 +1,14 @@
 """`check` on damaged or forged PDFs: one clear message, never a traceback."""
 from __future__ import annotations
 
-import io
 import json
 
 from click.testing import CliRunner
+from forgery import blank_pdf_with_manifest
 from hypothesis import given
 from hypothesis import strategies as st
-from pypdf import PdfWriter
 
 from icp_print.cli.main import main
-from icp_print.validators.pdfcheck import MANIFEST_NAME
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-5, 5) | st.text(max_size=6),
@@ -25,15 +23,6 @@ manifests = st.fixed_dictionaries(
               "options": json_values})
 
 
-def _pdf_with(attachment: bytes) -> bytes:
-    writer = PdfWriter()
-    writer.add_blank_page(595, 842)
-    writer.add_attachment(MANIFEST_NAME, attachment)
-    out = io.BytesIO()
-    writer.write(out)
-    return out.getvalue()
-
-
 def _check(tmp_path_factory, data: bytes):
     f = tmp_path_factory.mktemp("pdf") / "x.pdf"
     f.write_bytes(data)
@@ -42,7 +31,7 @@ def _check(tmp_path_factory, data: bytes):
 
 @given(manifests)
 def test_forged_manifests_never_cause_a_traceback(tmp_path_factory, manifest):
-    result = _check(tmp_path_factory, _pdf_with(json.dumps(manifest).encode()))
+    result = _check(tmp_path_factory, blank_pdf_with_manifest(json.dumps(manifest).encode()))
     assert result.exit_code in (1, 2), result.output
     assert "Traceback" not in result.output and "internal error" not in result.output
 
@@ -55,5 +44,5 @@ def test_random_bytes_after_a_pdf_header_never_cause_a_traceback(tmp_path_factor
 
 
 def test_manifest_that_is_not_json(tmp_path_factory):
-    result = _check(tmp_path_factory, _pdf_with(b"{not json"))
+    result = _check(tmp_path_factory, blank_pdf_with_manifest(b"{not json"))
     assert result.exit_code == 2 and "manifest is not valid JSON" in result.output

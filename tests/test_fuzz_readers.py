@@ -20,16 +20,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from forgery import manifest_of
+from forgery import blank_pdf_with_manifest, manifest_of
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from pypdf import PdfWriter
 
 from icp_print.templates import path as template_path
 from icp_print.validators.accellerator.board_file import load_board
 from icp_print.validators.accellerator.scenario import load_scenario
 from icp_print.validators.errors import MAX_PART_CHARS, IcpError
-from icp_print.validators.pdfcheck import MANIFEST_NAME, check_file, check_toml_file
+from icp_print.validators.pdfcheck import check_file, check_toml_file
 from icp_print.validators.ryb.deck import load_deck
 from icp_print.validators.ycp.postcard_file import load_postcard
 from icp_print.validators.ycp.tables import load_tables_file
@@ -281,16 +280,6 @@ def test_mutated_examples_give_one_clean_line(reader, tmp_path_factory):
 
 # ---- the manifest inside a PDF -----------------------------------------------
 
-def _pdf_with(attachment: bytes) -> bytes:
-    import io
-    writer = PdfWriter()
-    writer.add_blank_page(595, 842)
-    writer.add_attachment(MANIFEST_NAME, attachment)
-    out = io.BytesIO()
-    writer.write(out)
-    return out.getvalue()
-
-
 @pytest.fixture(scope="module")
 def shipped_manifest(tmp_path_factory) -> dict:
     from click.testing import CliRunner
@@ -313,7 +302,7 @@ def test_mutated_manifests_give_a_report_or_one_clean_line(shipped_manifest, tmp
         ran.append(seed)
         chance = random.Random(seed)
         mutated = mutate(json.loads(json.dumps(shipped_manifest)), chance)
-        target.write_bytes(_pdf_with(damage(json_text(mutated).encode("utf-8", "surrogatepass"),
+        target.write_bytes(blank_pdf_with_manifest(damage(json_text(mutated).encode("utf-8", "surrogatepass"),
                                             chance)))
         try:
             check_file(target)
