@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Iterable, Sequence
+from typing import cast
 from pathlib import Path
 
 from reportlab.lib.colors import HexColor
@@ -152,9 +154,9 @@ def _ink(doc: Document, page: Page) -> Blocker:
     def line(axis: int, lo: float, hi: float) -> list[bool]:
         if axis == 0:     # a strip across the page, lo <= y <= hi: rows counted from the top
             band = ink[max(0, int((s.paper.height - hi) / px)):int((s.paper.height - lo) / px) + 1, :]
-            return list(band.any(axis=0))
+            return list(cast(Iterable[bool], band.any(axis=0)))
         band = ink[:, max(0, int(lo / px)):int(hi / px) + 1]
-        return list(band.any(axis=1)[::-1]) if rows else []
+        return list(cast(Sequence[bool], band.any(axis=1))[::-1]) if rows else []
 
     return ink_blocker(line, px)
 
