@@ -9,6 +9,10 @@ from .sheet import Document, Piece, Placed, SheetSettings, mirror
 SCALE_RANGE = 5.0      # mm each way on the back-page scales
 TARGET_INSET = 35.0    # mm from the page edges to the corner targets
 BORDER_RANGE = 10.0    # mm from each paper edge on the border gauges
+SCALE_PT = 6.0         # the smallest text that reads in print
+SCALE_DIGIT_H = 1.6    # mm: a digit's height at SCALE_PT
+SCALE_NUMBER_GAP = 1.1  # mm from a scale's line to its numbers, clear of the ticks
+SCALE_NUMBERED = 4.0    # mm: the scale values written out, either way
 
 
 def targets(settings: SheetSettings) -> list[tuple[float, float]]:
@@ -92,7 +96,11 @@ def front(settings: SheetSettings):
 
 
 def back(settings: SheetSettings):
-    """Scales behind each front cross; the value read is the correction to use."""
+    """Scales behind each front cross; the value read is the correction to use.
+
+    Ticks every 0.5 mm, taller every 1 mm; the numbers at 4 mm either way sit
+    below the X scale and left of the Y scale, where no two cross at 6 pt.
+    """
 
     def draw(pen: Pen) -> None:
         for x, y in targets(settings):
@@ -105,11 +113,13 @@ def back(settings: SheetSettings):
                 tall = 1.6 if i % 2 == 0 else 0.8
                 pen.line(bx + d, by - tall / 2, bx + d, by + tall / 2, width=0.1)
                 pen.line(bx - tall / 2, by + d, bx + tall / 2, by + d, width=0.1)
-                if i % 4 == 0 and i:
-                    pen.text(bx + d, by - 3.2, f"{d:+g}", size=4.5, anchor="centre")
-                    pen.text(bx - 2.5, by + d - 0.6, f"{d:+g}", size=4.5, anchor="right")
-            pen.text(bx + 7, by + 4, "X →", size=4.5)
-            pen.text(bx + 1, by + SCALE_RANGE + 2, "Y ↑", size=4.5)
+            for d in (-SCALE_NUMBERED, SCALE_NUMBERED):
+                pen.text(bx + d, by - SCALE_NUMBER_GAP - SCALE_DIGIT_H, f"{d:+g}", size=SCALE_PT,
+                         anchor="centre")
+                pen.text(bx - SCALE_NUMBER_GAP, by + d - SCALE_DIGIT_H / 2, f"{d:+g}", size=SCALE_PT,
+                         anchor="right")
+            pen.text(bx + 7, by + 4, "X →", size=SCALE_PT)
+            pen.text(bx + 1, by + SCALE_RANGE + 2, "Y ↑", size=SCALE_PT)
         pen.text(pen.w / 2, 20, "Back of the calibration sheet: read X,Y where the front's crosses "
                  "show through.", size=7.5, anchor="centre")
 

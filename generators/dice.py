@@ -13,6 +13,7 @@ NET_PADDING = 0.5    # mm around each net, so neighbouring nets never touch (3 f
 PIP_RADIUS = 0.09    # of the face size
 COIN_DIAMETER = 25.0
 FOLD_GREY = "#777777"
+TAB_TINT = "#eeeeee"   # glue tabs: a light tint, so they read as "not a face"
 
 # Pip centres as fractions of the face, for each value.
 PIP_SPOTS = {
@@ -98,13 +99,18 @@ def d6_net(face: float):
     def draw(pen: Pen) -> None:
         tab = face * TAB_DEPTH
         origin = face_origins(face)
+        if pen.bleed:   # the tabs' tint carried past the cut line and the padding, under the faces
+            for name, side in TABS:
+                a, b = _edges(*origin[name], face)[side]
+                pen.polygon(_tab_points(a, b, face), fill=TAB_TINT, stroke=TAB_TINT,
+                            width=2 * (pen.bleed + NET_PADDING))
         for name, (x, y) in origin.items():
             pen.rect(x, y, face, face, fill="#ffffff")
             for fx, fy in PIP_SPOTS[PIPS[name]]:
                 pen.circle(x + fx * face, y + fy * face, face * PIP_RADIUS, fill="#000000")
         for name, side in TABS:
             a, b = _edges(*origin[name], face)[side]
-            pen.polygon(_tab_points(a, b, face), fill="#eeeeee")
+            pen.polygon(_tab_points(a, b, face), fill=TAB_TINT)
             pen.line(*a, *b, colour=FOLD_GREY, width=0.2, dash=(1.2, 0.8))
         # Fold lines between joined faces, dashed; the outline is cut.
         for a, b in folds(face):
@@ -120,6 +126,8 @@ def d6_net(face: float):
 def coin_side(text: str, ink: str):
     def draw(pen: Pen) -> None:
         r = pen.w / 2
+        if pen.bleed and not pen.ink_saver:     # the disc carried past its round cut
+            pen.circle(r, r, r + pen.bleed, fill=ink)
         pen.circle(r, r, r, fill="#ffffff" if pen.ink_saver else ink, stroke="#000000", width=0.3)
         pen.circle(r, r, r - 1.5, stroke="#ffffff" if not pen.ink_saver else ink, width=0.4)
         colour = ink if pen.ink_saver else "#ffffff"

@@ -17,6 +17,7 @@ from pypdf import PdfReader
 from .errors import IcpError, InputError, shorten
 from .manifest import FILENAME as MANIFEST_NAME
 from .manifest import FORMAT, LABEL, Manifest
+from .preflight import preflight
 from .registry import checks_for, game_of_toml
 from .report import Finding, Report, failed, passed
 from .schema import (MAX_DATA_BYTES, MAX_PDF_BYTES, check_bounds, field, load_toml, parse_json_text,
@@ -79,8 +80,8 @@ def _pdf_library_quiet() -> Iterator[None]:
         pypdf_log.setLevel(level)
 
 
-def read_manifest(source: str | Path) -> tuple[PdfReader, dict]:
-    """Open a PDF written by icp-print and return it with its manifest, both within bounds."""
+def read_manifest(source: str | Path) -> tuple[bytes, PdfReader, dict]:
+    """Open a PDF written by icp-print and return its bytes, reader and manifest, within bounds."""
     name = str(source)
     raw = read_bytes(source, cap=MAX_PDF_BYTES)
     if not raw.lstrip()[:5] == b"%PDF-":
@@ -114,7 +115,7 @@ def read_manifest(source: str | Path) -> tuple[PdfReader, dict]:
         _check_manifest_shape(manifest)
     except InputError as exc:
         raise exc.located(name) from None
-    return reader, manifest
+    return raw, reader, manifest
 
 
 def _library_error(exc: BaseException) -> str:
@@ -175,13 +176,13 @@ def _close(a: list[float], b: list[float]) -> bool:
 def check_pdf(source: str | Path) -> Report:
     """Check a PDF against its manifest and the game's rules; damage of any kind is exit 2."""
     name = str(source)
-    reader, manifest = read_manifest(source)
+    raw, reader, manifest = read_manifest(source)
     with _pdf_library_quiet():
         try:
             if len(reader.pages) > MAX_PAGES:
                 raise InputError(f"the PDF has {len(reader.pages)} pages; icp-print writes at "
                                  f"most {MAX_PAGES}")
-            return _check_pdf(name, reader, Manifest.from_json(manifest))
+            return _check_pdf(name, raw, reader, Manifest.from_json(manifest))
         except IcpError as exc:
             raise exc.located(name) from None
         except RecursionError:
@@ -212,7 +213,7 @@ def agreement(game: str, reader: PdfReader, manifest: Manifest) -> list[Finding]
     return found
 
 
-def _check_pdf(name: str, reader: PdfReader, manifest: Manifest) -> Report:
+def _check_pdf(name: str, raw: bytes, reader: PdfReader, manifest: Manifest) -> Report:
     game = manifest.game
     report = Report(name, game, "pdf")
     disagreements = agreement(game, reader, manifest)
@@ -274,8 +275,9 @@ def _check_pdf(name: str, reader: PdfReader, manifest: Manifest) -> Report:
                           "components printed": sum(printed.values())}
         return report
     report.findings.append(passed("manifest agrees", f"every label and the PDF's metadata are {game}'s"))
-    findings, summary = checks_for(game, name).check_components(manifest.components_json(),
-                                                                manifest.options)
+    checks = checks_for(game, name)
+    report.findings += preflight(raw, manifest, prints_in_border=getattr(checks, "PRINTS_IN_BORDER", False))
+    findings, summary = checks.check_components(manifest.components_json(), manifest.options)
     report.findings += findings
     report.summary = {"paper": paper.name, "pages": len(reader.pages),
                       "components printed": sum(printed.values()), **summary}

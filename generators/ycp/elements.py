@@ -12,6 +12,9 @@ from ..units import to_mm
 from .ink import MIN_PT, Ink
 
 TITLE_PT = MIN_PT
+NOTE_ASCENT = 0.76        # of the font size: the tallest lower-case letters (d, l) above the baseline
+THICK_EDGE = 0.9          # mm: the outline of a track's start and goal spaces
+NOTE_GAP = 0.15           # mm between a note and the outline above it
 TITLE_BAND = 3.0          # mm above a grid, table or wrapped track for its title
 GOAL_FILL = "#263238"
 
@@ -76,7 +79,7 @@ def draw_track(ink: Ink, t: Track, w: float, h: float) -> None:
         goal = label in t.goal
         fill = GOAL_FILL if goal and not ink.ink_saver else (ink.light if i == start else "#ffffff")
         pen.rect(x, y, cw, ch, fill=ink.fill(fill) if fill != GOAL_FILL else fill,
-                 stroke=ink.accent, width=0.9 if i == start or goal else 0.25)
+                 stroke=ink.accent, width=THICK_EDGE if i == start or goal else 0.25)
         size = max(MIN_PT, min(7.0, ch * 1.6, 6.5 if len(label) < 4 else 5.8))
         colour = "#ffffff" if goal and not ink.ink_saver else "#000000"
         ink.text(x + cw / 2, y + ch / 2 - to_mm(size) * 0.35, label, cw - 0.6, size=size,
@@ -85,13 +88,15 @@ def draw_track(ink: Ink, t: Track, w: float, h: float) -> None:
             _start_tick(ink, x, y, cw, ch)
         note = t.marks.get(label)
         if note:
+            # the note's tallest letters clear the space's outline (thick on the start space)
+            below = y - (THICK_EDGE if i == start or goal else 0.25) / 2 - NOTE_GAP - to_mm(MIN_PT) * NOTE_ASCENT
             if t.vertical:
                 ink.text(x + cw + 0.6, y + ch / 2 - 0.6, note, max(3.0, w - x - cw - 0.6), size=MIN_PT)
             elif i == len(t.cells) - 1:     # the last space: the note ends at the track's end
-                ink.text(x + cw, y - 1.9, note, max(cw * 3.5, 3.5), size=MIN_PT,
+                ink.text(x + cw, below, note, max(cw * 3.5, 3.5), size=MIN_PT,
                          anchor="right", colour=ink.accent)
             else:
-                ink.text(x + cw / 2, y - 1.9, note, max(cw * 1.9, 3.5), size=MIN_PT,
+                ink.text(x + cw / 2, below, note, max(cw * 1.9, 3.5), size=MIN_PT,
                          anchor="centre", colour=ink.accent)
 
 

@@ -52,28 +52,35 @@ def _straight(pen: Pen, s: float, road: str, mark: str, horizontal: bool = False
     if horizontal:
         pen.rect(-b, lo, s + 2 * b, 2 * half, fill=road)
         for y in (lo, hi):
-            pen.line(0, y, s, y, colour=_kerbs(pen), width=0.3)
+            pen.line(-b, y, s + b, y, colour=_kerbs(pen), width=0.3)
         pen.line(0, s / 2, s, s / 2, colour=mark, width=0.4, dash=(3, 3))
     else:
         pen.rect(lo, -b, 2 * half, s + 2 * b, fill=road)
         for x in (lo, hi):
-            pen.line(x, 0, x, s, colour=_kerbs(pen), width=0.3)
+            pen.line(x, -b, x, s + b, colour=_kerbs(pen), width=0.3)
         pen.line(s / 2, 0, s / 2, s, colour=mark, width=0.4, dash=(3, 3))
 
 
 def _curve(pen: Pen, s: float, road: str, mark: str) -> None:
-    """A quarter-circle road from the middle of the N edge to the middle of the E edge."""
-    half = s * ROAD / 2
+    """A quarter-circle road from the middle of the N edge to the middle of the E edge,
+    its road and kerbs carried on straight into the bleed."""
+    half, b = s * ROAD / 2, pen.bleed
     r_in, r_out, r_mid = s / 2 - half, s / 2 + half, s / 2
     band = pen.path()
     band.arc(s - r_out, s - r_out, s + r_out, s + r_out, 180, 90)
     band.arcTo(s - r_in, s - r_in, s + r_in, s + r_in, 270, -90)
     band.close()
     pen.draw_path(band, fill=road)
+    if b:
+        pen.rect(s - r_out, s, r_out - r_in, b, fill=road)
+        pen.rect(s, s - r_out, b, r_out - r_in, fill=road)
     for r in (r_in, r_out):
         arc = pen.path()
         arc.arc(s - r, s - r, s + r, s + r, 180, 90)
         pen.draw_path(arc, stroke=_kerbs(pen), width=0.3)
+        if b:
+            pen.line(s - r, s, s - r, s + b, colour=_kerbs(pen), width=0.3)
+            pen.line(s, s - r, s + b, s - r, colour=_kerbs(pen), width=0.3)
     centre = pen.path()
     centre.arc(s - r_mid, s - r_mid, s + r_mid, s + r_mid, 180, 90)
     with pen.saved():
@@ -95,8 +102,8 @@ def _hub(pen: Pen, s: float, road: str, mark: str, ends: Collection[Side]) -> No
         if end in ends:
             pen.rect(*arms[end], fill=road)
     kerbs: dict[str, list[Segment]] = {
-        "N": [(lo, hi, lo, s), (hi, hi, hi, s)], "S": [(lo, 0, lo, lo), (hi, 0, hi, lo)],
-        "E": [(hi, lo, s, lo), (hi, hi, s, hi)], "W": [(0, lo, lo, lo), (0, hi, lo, hi)]}
+        "N": [(lo, hi, lo, s + b), (hi, hi, hi, s + b)], "S": [(lo, -b, lo, lo), (hi, -b, hi, lo)],
+        "E": [(hi, lo, s + b, lo), (hi, hi, s + b, hi)], "W": [(-b, lo, lo, lo), (-b, hi, lo, hi)]}
     walls = {"N": (lo, hi, hi, hi), "S": (lo, lo, hi, lo), "E": (hi, lo, hi, hi), "W": (lo, lo, lo, hi)}
     for end in SIDES:
         for seg in kerbs[end] if end in ends else [walls[end]]:
@@ -180,10 +187,6 @@ def draw_tile(pen: Pen, kind: str, rotation: int = 0, *, ends: frozenset[str] | 
             PICTURES[kind](pen, s, road, mark)
         else:
             _hub(pen, s, road, mark, frozenset(ends or ()))
-    reached = road_ends(kind, rotation) if kind in PICTURES else frozenset(ends or ())
-    for side in SIDES:                       # a fixed order: same input, same bytes
-        if side in reached:
-            _into_bleed(pen, side, road)
     if label:
         ink = "#c8c8c8" if not pen.ink_saver else "#444444"
         name = display_names().get(kind, kind).upper()
@@ -218,17 +221,6 @@ def _name_lines(pen: Pen, name: str, width: float) -> list[str]:
             else:
                 lines.append(part)
     return lines if all(pen.text_width(line, NAME_PT) <= width for line in lines) else []
-
-
-def _into_bleed(pen: Pen, side: str, road: str) -> None:
-    """Carry a road end on into the bleed so a slightly-off cut still shows road."""
-    b, s = pen.bleed, pen.w
-    if not b:
-        return
-    half = s * ROAD / 2
-    box = {"N": (s / 2 - half, s, 2 * half, b), "S": (s / 2 - half, -b, 2 * half, b),
-           "E": (s, s / 2 - half, b, 2 * half), "W": (-b, s / 2 - half, b, 2 * half)}[side]
-    pen.rect(*box, fill=road)
 
 
 def tile_front(kind: str, ends: frozenset[str] | None = None):

@@ -6,6 +6,9 @@ from typing import Any
 from ..report import Finding, failed, passed
 
 GAME = "calibration"
+PRINTS_IN_BORDER = True
+"""The sheet's border gauges print into the border on purpose: the first line that prints
+is the printer's border."""
 EXPECTED = {"ruler-100mm": 1, "ruler-4in": 1, "grid-1cm": 1, "target": 5}
 
 
