@@ -24,4 +24,4 @@ def print_command(out: Path, **kwargs) -> None:
     """
     from ..generators.calibration import build
     settings = settings_from(kwargs)
-    emit(build(settings), out, **{**outputs_from(kwargs), "svg_file": None})
+    emit(build(settings), out, **outputs_from(kwargs))

@@ -224,7 +224,9 @@ def emit(doc, out: Path, *, png_dir: Path | None = None, dpi: int = 150,
                   [(o, t) for o, t, _ in makers if o not in named and not _is_folder(o, t)],
                   inputs, no_clobber=no_clobber)
     refuse_unprintable(doc)
-    pdf = render(doc, VERSION)
+    noted: set[str] = set()
+    pdf = render(doc, VERSION, noted)
+    refuse_unused(doc, pdf, noted)
     outputs = [Output(Path(out), pdf, "--out")]
     made: dict[str, list[Path]] = {}
     for option, _, make in makers:
@@ -271,6 +273,31 @@ def render_pdf(doc: Document, target: Path, option: str = "--out") -> tuple[File
     summary = {"file": str(target), "pages": len(doc.pages),
                "components": sum(c.count for c in doc.components.values())}
     return File(Path(target), render(doc, VERSION), option), summary
+
+
+SHEET_OPTION_NAMES = ("backs", "back_offset", "bleed", "cut_lines", "ink_saver", "svg_file", "dpi",
+                      "png_dir", "export_dir")
+
+
+def given_options() -> dict:
+    """The sheet options the user set on the command line (or in the environment), by name."""
+    from click.core import ParameterSource
+    ctx = click.get_current_context(silent=True)
+    if ctx is None:
+        return {}
+    return {name: ctx.params[name] for name in SHEET_OPTION_NAMES if name in ctx.params
+            and ctx.get_parameter_source(name) in (ParameterSource.COMMANDLINE, ParameterSource.ENVIRONMENT)}
+
+
+def refuse_unused(doc, pdf: bytes, noted: set[str]) -> None:
+    """Refuse a sheet option that changes nothing on the pages (see :mod:`..generators.applied`):
+    every option either works or says why it cannot."""
+    from ..generators.applied import unused_options
+    from ..validators.errors import InputError
+    refused = unused_options(doc, pdf, noted, given_options())
+    if refused:
+        option, why = refused[0]
+        raise InputError(f"{why}; leave it out", field=option)
 
 
 def refuse_unprintable(doc) -> None:

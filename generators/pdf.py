@@ -36,8 +36,9 @@ INK_DPI = 100       # free-layout pages are rasterised at this resolution to fin
 INK_LEVEL = 250     # grey levels below this are ink
 
 
-def render(doc: Document, version: str) -> bytes:
-    """The finished PDF bytes for ``doc``."""
+def render(doc: Document, version: str, noted: set[str] | None = None) -> bytes:
+    """The finished PDF bytes for ``doc``; ``noted`` collects the settings the drawing
+    consulted (see :class:`.pen.NotingPen`)."""
     fonts.register()
     doc.finish()
     s = doc.settings
@@ -63,7 +64,7 @@ def render(doc: Document, version: str) -> bytes:
                 max(0, x - b), max(0, y - b),
                 min(s.paper.width, x + w + b), min(s.paper.height, y + h + b))))
         spot = _label_spot(doc, page, label) if page.side == "front" else None
-        _draw_page(canvas, doc, page)
+        _draw_page(canvas, doc, page, noted)
         if spot:
             _sheet_label(canvas, label, spot)
         canvas.showPage()
@@ -71,14 +72,14 @@ def render(doc: Document, version: str) -> bytes:
     return _attach_manifest(buffer.getvalue(), doc, version)
 
 
-def _draw_page(canvas: Canvas, doc: Document, page: Page) -> None:
+def _draw_page(canvas: Canvas, doc: Document, page: Page, noted: set[str] | None = None) -> None:
     s = doc.settings
     canvas.saveState()
     canvas.scale(pt(1), pt(1))
     for x, y, w, h, draw, clip in page.steps:
         canvas.saveState()
         draw(pen_for(canvas, x, y, w, h, bleed=(s.bleed or 0.0) if clip else 0.0,
-                     ink_saver=s.ink_saver, clip=clip))
+                     ink_saver=s.ink_saver, clip=clip, noted=noted))
         canvas.restoreState()
     if page.side == "front" and page.placed:
         _guides(canvas, doc, page)

@@ -276,18 +276,41 @@ class YDownPen(Pen):
             super().text(0, 0, text, size=size, bold=bold, colour=colour, anchor=anchor, visible=visible)
 
 
+class NotingPen(Pen):
+    """A :class:`Pen` that notes in ``noted`` when the drawing asks whether to save ink, so
+    a command can tell that ``--ink-saver`` changed nothing (see :mod:`.applied`)."""
+
+    noted: set[str]
+    _ink_saver: bool
+
+    @property  # type: ignore[override]
+    def ink_saver(self) -> bool:
+        if hasattr(self, "noted"):      # a copy made with dataclasses.replace notes nothing
+            self.noted.add("ink_saver")
+        return self._ink_saver
+
+    @ink_saver.setter
+    def ink_saver(self, value: bool) -> None:
+        self._ink_saver = value
+
+
 def pen_for(canvas: Canvas, x: float, y: float, w: float, h: float, *, bleed: float = 0.0,
-            ink_saver: bool = False, clip: bool = True) -> Pen:
+            ink_saver: bool = False, clip: bool = True, noted: set[str] | None = None) -> Pen:
     """Move the canvas origin to ``(x, y)`` mm and clip to the bleed box.
 
-    The caller wraps this in ``saveState``/``restoreState``.
+    The caller wraps this in ``saveState``/``restoreState``.  With ``noted``, the pen
+    records there which settings the drawing consulted.
     """
     canvas.translate(x, y)
     if clip:
         p = canvas.beginPath()
         p.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed)
         canvas.clipPath(p, stroke=0, fill=0)
-    return Pen(canvas, w, h, bleed, ink_saver)
+    if noted is None:
+        return Pen(canvas, w, h, bleed, ink_saver)
+    pen = NotingPen(canvas, w, h, bleed, ink_saver)
+    pen.noted = noted
+    return pen
 
 
-__all__ = ["Anchor", "Colour", "Pen", "YDownPen", "pen_for"]
+__all__ = ["Anchor", "Colour", "NotingPen", "Pen", "YDownPen", "pen_for"]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ctypes
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -76,15 +77,20 @@ class Raster:
     def row(self, y_mm: float) -> int:
         return int((self.height_mm - y_mm) / self.mm_per_px)
 
+    def bounds(self, box: Box) -> tuple[int, int, int, int]:
+        """(first row, end row, first column, end column) of the pixels inside ``box``, at least one."""
+        left, bottom, right, top = box
+        h, w = self.pixels.shape[:2]
+        c0 = min(max(self.column(left), 0), w - 1)
+        r0 = min(max(self.row(top), 0), h - 1)
+        c1 = max(c0 + 1, math.ceil(right / self.mm_per_px))
+        r1 = max(r0 + 1, math.ceil((self.height_mm - bottom) / self.mm_per_px))
+        return r0, r1, c0, c1
+
     def region(self, box: Box) -> Pixels:
         """The pixels inside ``box`` (at least one)."""
-        left, bottom, right, top = box
-        c0, c1 = self.column(left), max(self.column(left) + 1, math.ceil(right / self.mm_per_px))
-        r0 = self.row(top)
-        r1 = max(r0 + 1, math.ceil((self.height_mm - bottom) / self.mm_per_px))
-        h, w = self.pixels.shape[:2]
-        c0, r0 = min(max(c0, 0), w - 1), min(max(r0, 0), h - 1)
-        return self.pixels[r0:max(r1, r0 + 1), c0:max(c1, c0 + 1)]
+        r0, r1, c0, c1 = self.bounds(box)
+        return self.pixels[r0:r1, c0:c1]
 
 
 @dataclass(frozen=True)
@@ -109,6 +115,18 @@ def scan(pdf: bytes, index: int, dpi: float = DPI) -> PageScan:
             pdfium.FPDFTextObj_SetTextRenderMode(obj.raw, INVISIBLE)
         ground = Raster(_render(page, dpi), dpi, height)
         return PageScan(printed, ground, runs)
+    finally:
+        document.close()
+
+
+def rasters(pdf: bytes, dpi: float) -> Iterator[Raster]:
+    """Every page of ``pdf`` as printed, in order."""
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        for page in document:
+            width, height = page.get_width() / POINTS_PER_MM, page.get_height() / POINTS_PER_MM
+            scaled = min(dpi, math.sqrt(MAX_PIXELS / max(width * height, 1.0)) * MM_PER_INCH)
+            yield Raster(_render(page, scaled), scaled, height)
     finally:
         document.close()
 
