@@ -292,9 +292,12 @@ def given_options() -> dict:
 def refuse_unused(doc, pdf: bytes, noted: set[str]) -> None:
     """Refuse a sheet option that changes nothing on the pages (see :mod:`..generators.applied`):
     every option either works or says why it cannot."""
+    given = given_options()
+    if not given:
+        return
     from ..generators.applied import unused_options
     from ..validators.errors import InputError
-    refused = unused_options(doc, pdf, noted, given_options())
+    refused = unused_options(doc, pdf, noted, given)
     if refused:
         option, why = refused[0]
         raise InputError(f"{why}; leave it out", field=option)

@@ -11,8 +11,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..validators.manifest import Manifest
-from ..validators.pagescan import rasters
-from ..validators.preflight import page_areas
 from .sheet import Document, rects
 
 DPI = 150
@@ -61,6 +59,8 @@ def cuts_out(doc: Document) -> bool:
 def art_in_bleed(manifest: Manifest, pdf: bytes) -> bool:
     """Whether ink lies in the bleed round any component's trim, front or back (from
     :data:`RING_GAP_MM` past the trim line, clear of cut lines, to the bleed's edge)."""
+    from ..validators.pagescan import rasters       # rendering: loaded only when --bleed is given
+    from ..validators.preflight import page_areas
     bleed = manifest.bleed_mm
     for index, raster in enumerate(rasters(pdf, DPI)):
         if bleed <= RING_GAP_MM + raster.mm_per_px:
