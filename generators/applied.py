@@ -37,9 +37,9 @@ def unused_options(doc: Document, pdf: bytes, noted: set[str], given: Mapping[st
     if given.get("ink_saver") and "ink_saver" not in noted:
         refused.append(("--ink-saver", "these pages print the same either way: they have no dark "
                         "grounds to lighten"))
-    if (given.get("bleed") or 0) > 0 and not art_in_bleed(doc.manifest(), pdf):
-        refused.append(("--bleed", "no art on these pages runs to a trim line, so there is nothing "
-                        "to carry past it"))
+    if (given.get("bleed") or 0) > 0 and not neighbours(doc) and not art_in_bleed(doc.manifest(), pdf):
+        refused.append(("--bleed", "no art on these pages runs to a trim line and no two pieces share "
+                        "a cut, so a bleed changes nothing"))
     if "dpi" in given and not (given.get("png_dir") or given.get("export_dir")):
         refused.append(("--dpi", "it sets the resolution of the PNG files, and none are asked for "
                         "(--png)"))
@@ -54,6 +54,11 @@ def prints_backs(doc: Document) -> bool:
 def cuts_out(doc: Document) -> bool:
     """Whether any page holds a component that is cut out."""
     return any(rects(page.placed) for page in doc.pages)
+
+
+def neighbours(doc: Document) -> bool:
+    """Whether a page holds two cut components: a bleed then sets them apart (no shared cut)."""
+    return any(len(rects(page.placed)) > 1 for page in doc.pages)
 
 
 def art_in_bleed(manifest: Manifest, pdf: bytes) -> bool:
