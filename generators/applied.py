@@ -47,8 +47,9 @@ def unused_options(doc: Document, pdf: bytes, noted: set[str], given: Mapping[st
 
 
 def prints_backs(doc: Document) -> bool:
-    """Whether any back page has something drawn on it."""
-    return any(page.side == "back" and page.steps for page in doc.pages)
+    """Whether any back is printed: a back page with something drawn on it, or backs beside
+    their fronts on a gutterfold sheet."""
+    return any((page.side == "back" and page.steps) or page.backs for page in doc.pages)
 
 
 def cuts_out(doc: Document) -> bool:

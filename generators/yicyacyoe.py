@@ -18,6 +18,8 @@ HEADER = 15.0        # mm above the grid: title and settings
 RIM = 6.5            # mm left of and below the grid: row numbers and column letters
 RIGHT = 3.0          # mm right of and above the grid
 COORD_GREY = "#555555"
+SMALLEST_PT = 6.0    # no printed text is smaller
+EDGE = 3.0           # mm: the header's text keeps this far inside the trim
 MIN_SIZE, MAX_SIZE = 3, 15
 
 
@@ -69,14 +71,17 @@ def board(variant: Variant, cell: float):
         side = n * cell
         x0, y0 = RIM, RIM
         top = y0 + side
-        pen.text(x0, pen.h - 6.2, "Yic Yac Yoe", size=10, bold=True)     # 3 mm inside the trim
-        for i, line in enumerate(lines):
-            pen.fit_text(x0, pen.h - 9.2 - i * 3.2, line, side, size=6.5, colour="#333333")
+        width = pen.w - 2 * EDGE
+        pen.text(EDGE, pen.h - 6.2, "Yic Yac Yoe", size=10, bold=True)     # 3 mm inside the trim
+        header = [part for line in lines for part in _header_lines(pen, line, width)]
+        for i, line in enumerate(header):
+            pen.fit_text(EDGE, pen.h - 9.2 - i * 3.2, line, width, size=6.5, colour="#333333",
+                         min_size=SMALLEST_PT)
         for i in range(n + 1):
             weight = 0.5 if i in (0, n) else 0.3
             pen.line(x0 + i * cell, y0, x0 + i * cell, top, width=weight)
             pen.line(x0, y0 + i * cell, x0 + side, y0 + i * cell, width=weight)
-        size = max(5.0, min(8.0, cell * 0.6))
+        size = max(SMALLEST_PT, min(8.0, cell * 0.6))
         for i in range(n):
             pen.text(x0 + (i + 0.5) * cell, y0 - 3.4, LETTERS[i], size=size, anchor="centre",
                      colour=COORD_GREY)
@@ -85,6 +90,23 @@ def board(variant: Variant, cell: float):
         pen.label(f"yicyacyoe:board-{n}x{n}", y=0.7, size=4)
 
     return draw
+
+
+def _header_lines(pen: Pen, line: str, width: float) -> list[str]:
+    """One settings line, broken at its commas when it is too long to shrink into ``width``
+    at :data:`SMALLEST_PT`, filling the last line first so the settings that go together
+    stay together (the longest, on a 3x3 board, takes two lines: the header holds three)."""
+    if pen.text_width(line, SMALLEST_PT) <= width:
+        return [line]
+    out: list[str] = []
+    for item in reversed(line.split(", ")):
+        joined = f"{item}, {out[0]}" if out else item
+        if out and pen.text_width(joined, SMALLEST_PT) <= width:
+            out[0] = joined
+        else:
+            out.insert(0, item + ("," if out else ""))
+    return [part for piece in out for part in
+            ([piece] if pen.text_width(piece, SMALLEST_PT) <= width else pen.wrap(piece, width, SMALLEST_PT))]
 
 
 @dataclass(frozen=True)
