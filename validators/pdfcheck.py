@@ -80,8 +80,14 @@ def _pdf_library_quiet() -> Iterator[None]:
         pypdf_log.setLevel(level)
 
 
-def read_manifest(source: str | Path) -> tuple[bytes, PdfReader, dict]:
-    """Open a PDF written by icp-print and return its bytes, reader and manifest, within bounds."""
+def read_manifest(source: str | Path) -> tuple[PdfReader, dict]:
+    """Open a PDF written by icp-print and return it with its manifest, both within bounds."""
+    _, reader, manifest = read_pdf(source)
+    return reader, manifest
+
+
+def read_pdf(source: str | Path) -> tuple[bytes, PdfReader, dict]:
+    """:func:`read_manifest`, with the PDF's bytes too (the preflight renders them)."""
     name = str(source)
     raw = read_bytes(source, cap=MAX_PDF_BYTES)
     if not raw.lstrip()[:5] == b"%PDF-":
@@ -176,7 +182,7 @@ def _close(a: list[float], b: list[float]) -> bool:
 def check_pdf(source: str | Path) -> Report:
     """Check a PDF against its manifest and the game's rules; damage of any kind is exit 2."""
     name = str(source)
-    raw, reader, manifest = read_manifest(source)
+    raw, reader, manifest = read_pdf(source)
     with _pdf_library_quiet():
         try:
             if len(reader.pages) > MAX_PAGES:
