@@ -276,7 +276,7 @@ def render_pdf(doc: Document, target: Path, option: str = "--out") -> tuple[File
 
 
 SHEET_OPTION_NAMES = ("backs", "back_offset", "bleed", "cut_lines", "ink_saver", "svg_file", "dpi",
-                      "png_dir", "export_dir")
+                      "png_dir", "export_dir", "cutter")
 
 
 def given_options() -> dict:

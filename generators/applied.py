@@ -16,6 +16,7 @@ from .sheet import Document, rects
 DPI = 150
 RING_GAP_MM = 0.2       # the bleed ring starts this far outside a trim line: clear of cut lines
 
+PICTURE_OUTPUTS = ("png_dir", "export_dir", "cutter")   # the options whose files are drawn at --dpi
 Refusal = tuple[str, str]   # (option, why it changes nothing)
 
 
@@ -40,7 +41,7 @@ def unused_options(doc: Document, pdf: bytes, noted: set[str], given: Mapping[st
     if (given.get("bleed") or 0) > 0 and not neighbours(doc) and not art_in_bleed(doc.manifest(), pdf):
         refused.append(("--bleed", "no art on these pages runs to a trim line and no two pieces share "
                         "a cut, so a bleed changes nothing"))
-    if "dpi" in given and not (given.get("png_dir") or given.get("export_dir")):
+    if "dpi" in given and not any(given.get(name) for name in PICTURE_OUTPUTS):
         refused.append(("--dpi", "it sets the resolution of the PNG files, and none are asked for "
                         "(--png)"))
     return refused
