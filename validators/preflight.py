@@ -38,6 +38,7 @@ BLEED_SHARE = 0.25          # ...along at least this share of each stretch where
 GROUND_SHARE = 0.9          # the contrast holds over this share of the text's box
 MAX_LISTED = 4              # failures named per rule and page; the rest are counted
 OVERLAP_CELL_MM = 5.0
+LARGEST_GLYPH_MM = 100.0   # no printed letter is this big; a larger box is damage
 
 RULES = ("printable area", "text size", "text overlap", "text contrast", "bleed")
 
@@ -202,6 +203,10 @@ def _text_overlap(runs: Sequence[TextRun], areas: Sequence[Area]) -> Iterator[Pr
 
 
 def _cells(box: Box) -> Iterator[tuple[int, int]]:
+    """The grid cells a glyph covers; a glyph box wider or taller than any printed letter
+    (a damaged font or text matrix) covers none, so it cannot make the search unbounded."""
+    if box[2] - box[0] > LARGEST_GLYPH_MM or box[3] - box[1] > LARGEST_GLYPH_MM:
+        return
     for i in range(int(box[0] // OVERLAP_CELL_MM), int(box[2] // OVERLAP_CELL_MM) + 1):
         for j in range(int(box[1] // OVERLAP_CELL_MM), int(box[3] // OVERLAP_CELL_MM) + 1):
             yield i, j
