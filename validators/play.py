@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Protocol
 
 Action = Hashable
@@ -121,6 +122,31 @@ class PlayGame(Protocol):
                   variant: Mapping[str, str]) -> PlayState:
         """A game set up by the rules for ``players`` seats (setup chance from ``rng``)."""
         ...
+
+
+@dataclass(frozen=True)
+class FixedGame:
+    """A :class:`PlayGame` with one seat count and no variants, set up by ``setup`` from the
+    random source alone: the shape of most postcard engines, written once."""
+
+    name: str
+    players: int
+    setup: Callable[[random.Random], PlayState]
+
+    @property
+    def min_players(self) -> int:
+        return self.players
+
+    @property
+    def max_players(self) -> int:
+        return self.players
+
+    @property
+    def variants(self) -> Mapping[str, Sequence[str]]:
+        return {}
+
+    def new_state(self, players: int, rng: random.Random, variant: Mapping[str, str]) -> PlayState:
+        return self.setup(rng)
 
 
 def difficulty_of(game: PlayGame) -> str | None:

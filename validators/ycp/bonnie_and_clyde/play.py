@@ -24,10 +24,10 @@ Where the rules are open, as documented in docs/ycp.md:
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from functools import cache
 
-from ...play import Action as PlayAction, Seat
+from ...play import Action as PlayAction, FixedGame, Seat
 from .rules import (Gauges, has_lost, love_to_death, police_phase, resolution_phase,
                                       roy_phase, rules)
 from ..postcard_file import load_postcard
@@ -173,15 +173,4 @@ def _span(low: int, high: int | None) -> str:
     return f"{low}+" if high is None else str(low) if low == high else f"{low}-{high}"
 
 
-class BonnieAndClyde:
-    """The game as the analysis runner sees it."""
-
-    name = "bonnie-and-clyde"
-    min_players = max_players = 1
-    variants: Mapping[str, Sequence[str]] = {}
-
-    def new_state(self, players: int, rng: random.Random, variant: Mapping[str, str]) -> BonnieAndClydeState:
-        return BonnieAndClydeState(rng)
-
-
-GAME = BonnieAndClyde()
+GAME = FixedGame("bonnie-and-clyde", 1, BonnieAndClydeState)

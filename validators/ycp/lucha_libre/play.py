@@ -20,12 +20,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations
 
 from ...frozen import replace
-from ...play import TERMINAL, UNCOUNTED, Action, Seat
+from ...play import TERMINAL, UNCOUNTED, Action, FixedGame, Seat
 from .round import Match, dice_to_roll, new_match, play_round, reroll_allowed
 from .rules import Play, Roll, choices, rules
 
@@ -146,15 +146,4 @@ class LuchaLibreState:
         return twin
 
 
-class LuchaLibre:
-    """The game as the analysis runner sees it."""
-
-    name = "lucha-libre"
-    min_players = max_players = 2
-    variants: Mapping[str, Sequence[str]] = {}
-
-    def new_state(self, players: int, rng: random.Random, variant: Mapping[str, str]) -> LuchaLibreState:
-        return LuchaLibreState(rng)
-
-
-GAME = LuchaLibre()
+GAME = FixedGame("lucha-libre", 2, LuchaLibreState)

@@ -28,9 +28,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
-from ...play import TERMINAL, Action, Seat
+from ...play import TERMINAL, Action, FixedGame, Seat
 from .pictures import SideAction
 from .rules import (EARTH, SIDES, TIE_CHECK, TURNS, UNIT_FIELD, UNIT_SIDE, Units,
                     action_board, added, attack_targets, battlefields, charges, moved, placements,
@@ -287,15 +287,9 @@ class G117State:
             self.events[f"won by {SIDES[winner]}"] += 1
 
 
-class ProtocolG117:
-    """The game as the analysis runner sees it."""
-
-    name = "protocol-g117"
-    min_players = max_players = 2
-    variants: Mapping[str, Sequence[str]] = {}
-
-    def new_state(self, players: int, rng: random.Random, variant: Mapping[str, str]) -> G117State:
-        return G117State()
+def _set_up(rng: random.Random) -> G117State:
+    """Protocol G117 has no setup chance: every game starts the same."""
+    return G117State()
 
 
-GAME = ProtocolG117()
+GAME = FixedGame("protocol-g117", 2, _set_up)

@@ -42,9 +42,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
-from ...play import TERMINAL, Action, Seat
+from ...play import TERMINAL, Action, FixedGame, Seat
 from .arena import STEPS, TEAMS, Arena, Square, Step, arena
 from .rules import agitate, calm_after_goal, cow_squares, rules, scatter
 
@@ -397,15 +397,4 @@ class ToroballState:
         self._line_up()
 
 
-class Toroball:
-    """The game as the analysis runner sees it."""
-
-    name = "toroball"
-    min_players = max_players = 2
-    variants: Mapping[str, Sequence[str]] = {}
-
-    def new_state(self, players: int, rng: random.Random, variant: Mapping[str, str]) -> ToroballState:
-        return ToroballState(rng)
-
-
-GAME = Toroball()
+GAME = FixedGame("toroball", 2, ToroballState)
