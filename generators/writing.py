@@ -149,15 +149,30 @@ def _identity(path: Path) -> object:
 
 @contextmanager
 def _signals_held() -> Iterator[None]:
-    """Hold back interrupting signals until the block ends (they are then delivered)."""
-    if not hasattr(signal, "pthread_sigmask"):
-        yield
-        return
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, HELD_SIGNALS)
+    """Hold back interrupting signals until the block ends (they are then delivered).
+
+    Masking covers only this thread: a signal can still land on a thread a
+    library started, and Python would then run the handler here, mid-rename.
+    So the handlers are also swapped for one that only notes the signal.
+    """
+    noted: list[int] = []
+    handlers = {}
+    try:
+        for number in HELD_SIGNALS:
+            handlers[number] = signal.signal(number, lambda got, frame: noted.append(got))
+    except ValueError:    # not the main thread: Python runs no handler here anyway
+        pass
+    masked = hasattr(signal, "pthread_sigmask")
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, HELD_SIGNALS) if masked else set()
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+        if masked:
+            signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+        for number, handler in handlers.items():
+            signal.signal(number, handler)
+        if noted:
+            signal.raise_signal(noted[0])
 
 
 def _commit(plans: list[_Plan], removals: Sequence[Path], no_clobber: bool) -> None:

@@ -10,11 +10,13 @@ machine is: the outcome of each trial is judged by what it left.
 from __future__ import annotations
 
 import io
+import os
 import random
 import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -24,7 +26,7 @@ from pypdf import PdfReader
 import icp_print.cli
 import icp_print.generators
 import icp_print.validators
-from icp_print.generators.writing import ROOM_PATTERN, sweep
+from icp_print.generators.writing import ROOM_PATTERN, _signals_held, sweep
 
 TRIALS = 18
 PAGES = 14
@@ -203,3 +205,23 @@ def test_kill_9_leaves_at_most_a_private_folder_that_the_next_run_sweeps(tmp_pat
         sweep(folder)
         sweep(folder / "png")
         assert not list(folder.rglob(".*")), "the next run sweeps what a kill -9 left"
+
+
+def test_a_signal_taken_by_another_thread_waits_until_the_outputs_are_placed(tmp_path):
+    """Masking holds a signal back from this thread only; one that lands on a thread a
+    library started must still wait until every output is in place."""
+    events: list[str] = []
+    go = threading.Event()
+    sender = threading.Thread(target=lambda: go.wait() and os.kill(os.getpid(), signal.SIGTERM))
+    sender.start()                        # started before the hold, so it does not inherit the mask
+    previous = signal.signal(signal.SIGTERM, lambda number, frame: events.append("handled"))
+    try:
+        with _signals_held():
+            go.set()
+            sender.join()
+            time.sleep(0.05)              # time enough for Python to run a pending handler
+            events.append("outputs placed")
+        time.sleep(0.05)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    assert events == ["outputs placed", "handled"]
