@@ -6,7 +6,7 @@ import random
 import pytest
 
 from icp_print.validators.analysis.games import load_game
-from icp_print.validators.analysis.players import greedy_player, parse_policies
+from icp_print.validators.analysis.players import greedy_player, parse_policies, ranked
 from icp_print.validators.analysis.runner import batches, matchup, run
 from icp_print.validators.analysis.stats import Histogram, Totals, wilson
 from icp_print.validators.errors import InputError
@@ -124,3 +124,28 @@ def test_search_plays_greedy_where_its_playouts_cannot_tell_the_actions_apart():
 def test_search_games_give_the_same_numbers_on_one_or_two_workers():
     match = matchup(load_game("bonnie-and-clyde"), 1, ("search",), seed=5, playouts=4)
     assert run(match, 4, workers=1).summary() == run(match, 4, workers=2).summary()
+
+
+class _RatesItself:
+    """A position whose engine rates its actions itself and cannot be copied."""
+
+    def __init__(self, values: dict[str, float]) -> None:
+        self.values = values
+
+    def legal_actions(self):
+        return tuple(self.values)
+
+    def current_player(self) -> int:
+        return 0
+
+    def action_values(self, actions, seat, rng):
+        return [self.values[a] for a in actions]
+
+    def clone(self):
+        raise AssertionError("greedy copied a position whose engine rates its actions")
+
+
+def test_greedy_asks_an_engine_that_rates_its_actions_instead_of_copying():
+    state = _RatesItself({"wait": 1.0, "hunt": 3.0, "light": 3.0, "sink": -2.0})
+    assert greedy_player(state, random.Random(0)) == "hunt"       # ties keep the engine's order
+    assert ranked(state, state.legal_actions(), 0, random.Random(0)) == ["hunt", "light", "wait", "sink"]

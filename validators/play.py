@@ -12,6 +12,12 @@ An engine lives in a module that exposes ``GAME``, its :class:`PlayGame`
 with the default options.  A solo game whose variants include its difficulty
 modes names that variant in an optional ``difficulty`` attribute (see
 :func:`difficulty_of`), so the analysis reports a win probability per mode.
+
+A state may also offer ``action_values(actions, seat, rng)``: the greedy
+player's one-step value of each action (a finished game rated as :data:`WON`
+says), found without copying the whole position.  Without it the greedy player plays each action
+on a ``clone`` and asks the copy; an engine that offers it documents how it
+rates an action (typically: the position right after it, before new chance).
 """
 from __future__ import annotations
 
@@ -147,6 +153,11 @@ class FixedGame:
 
     def new_state(self, players: int, rng: random.Random, variant: Mapping[str, str]) -> PlayState:
         return self.setup(rng)
+
+
+WON = 1e9
+"""A finished game's value to the greedy player is ``(returns - 0.5) * WON``, beyond any
+``heuristic`` score; an engine's ``action_values`` rate a finished game the same way."""
 
 
 def difficulty_of(game: PlayGame) -> str | None:

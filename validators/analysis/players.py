@@ -5,9 +5,11 @@
   the position (chance drawn from the player's own generator, never the
   game's), and the action whose result scores best by the engine's
   ``heuristic`` for the acting seat is kept; ties go to the first in the
-  engine's order.  When a position offers more than :data:`GREEDY_CANDIDATES`
-  actions, the first :data:`ALWAYS_LOOKED_AT` in the engine's order (engines
-  list their plain choices first) and a random draw of the rest are looked at.
+  engine's order.  An engine that rates its actions itself
+  (``action_values``, see :mod:`..play`) is asked instead of the copies.
+  When a position offers more than :data:`GREEDY_CANDIDATES` actions, the
+  first :data:`ALWAYS_LOOKED_AT` in the engine's order (engines list their
+  plain choices first) and a random draw of the rest are looked at.
 - ``search``: Monte Carlo playouts of the greedy player's best few actions,
   played on by greedy players (:mod:`.search`), with a budget of playouts per
   decision.
@@ -20,7 +22,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from ..errors import InputError
-from ..play import Action, PlayState
+from ..play import WON, Action, PlayState
 
 Player = Callable[[PlayState, random.Random], Action]
 GREEDY_CANDIDATES = 40
@@ -42,33 +44,39 @@ def greedy_player(state: PlayState, rng: random.Random) -> Action:
 def best_by_heuristic(state: PlayState, actions: Sequence[Action], seat: int,
                       rng: random.Random) -> Action:
     """The action whose one-step result ``heuristic`` rates best for ``seat``."""
-    best, best_value = actions[0], float("-inf")
-    for action in actions:
-        after = state.clone()
-        after.apply(action, rng)
-        score = value(after, seat)
-        if score > best_value:
-            best, best_value = action, score
-    return best
+    scores = action_values(state, actions, seat, rng)
+    best = max(range(len(actions)), key=lambda i: (scores[i], -i))
+    return actions[best]
 
 
 def ranked(state: PlayState, actions: Sequence[Action], seat: int,
            rng: random.Random) -> list[Action]:
     """``actions`` from the best one-step result for ``seat`` to the worst; the first is
     the one :func:`best_by_heuristic` picks (ties keep the engine's order)."""
+    scores = action_values(state, actions, seat, rng)
+    order = sorted(range(len(actions)), key=lambda i: -scores[i])
+    return [actions[i] for i in order]
+
+
+def action_values(state: PlayState, actions: Sequence[Action], seat: int,
+                  rng: random.Random) -> Sequence[float]:
+    """Each action's one-step value for ``seat``: the engine's own ``action_values`` when
+    it has them, else the :func:`value` of the action played on a copy."""
+    own = getattr(state, "action_values", None)
+    if own is not None:
+        return own(actions, seat, rng)       # type: ignore[no-any-return]
     scores = []
     for action in actions:
         after = state.clone()
         after.apply(action, rng)
         scores.append(value(after, seat))
-    order = sorted(range(len(actions)), key=lambda i: -scores[i])
-    return [actions[i] for i in order]
+    return scores
 
 
 def value(state: PlayState, seat: int) -> float:
     """A finished game is worth its result, far beyond any heuristic score."""
     if state.is_terminal():
-        return 1e9 * (state.returns()[seat] - 0.5)
+        return WON * (state.returns()[seat] - 0.5)
     return state.heuristic(seat)
 
 
