@@ -43,8 +43,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
+from functools import cache
 
-from ...play import TERMINAL, Action, FixedGame, Seat
+from ...play import TERMINAL, WON, Action, FixedGame, Seat
 from .arena import STEPS, TEAMS, Arena, Square, Step, arena
 from .rules import agitate, calm_after_goal, cow_squares, rules, scatter
 
@@ -53,7 +54,12 @@ PER_TEAM = 3
 WIN_GOALS = 2                 # "the first team to score two goals"
 STEPS_PER_MOVE = 4            # "A character moves 1 to 4 squares"
 KICK = range(3, 7)            # "a square 3 to 6 squares away"
+KickRun = tuple[Square, Square, bool, int | None]
+"""A kicked ball's straight run: scatter origin, the square before, stopped by a body, scorer."""
 STOP, AGITATE, PERCH, HIDE = ("stop",), ("agitate",), ("perch",), ("hide",)
+DANGER = 0.8
+"""What a character in the open next to the cow costs its team: the cow nudges it
+when it charges, unless the die shows its stay face (5 in 6)."""
 
 
 def _team(character: int) -> int:
@@ -70,6 +76,35 @@ def _chebyshev(a: Square, b: Square) -> int:
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
 
 
+_TEAM = tuple(i // PER_TEAM for i in range(2 * PER_TEAM))
+"""Each character's seat."""
+
+
+@cache
+def _ring(square: Square) -> frozenset[Square]:
+    """The eight squares around ``square``."""
+    return frozenset((square[0] + dr, square[1] + dc) for dr, dc in STEPS)
+
+
+@cache
+def _distances(ball: Square) -> dict[Square, int]:
+    """Every arena square's distance to ``ball`` in steps (any of the eight directions)."""
+    rows, cols = arena().size
+    return {(r, c): _chebyshev((r, c), ball) for r in range(rows) for c in range(cols)}
+
+
+@cache
+def _ball_value(ball: Square, seat: Seat) -> float:
+    """Half a point for each square the ball lies nearer the goal ``seat`` attacks than its own."""
+    goal = arena().goal
+    return 0.5 * (_chebyshev(ball, goal[TEAMS[seat]]) - _chebyshev(ball, goal[TEAMS[1 - seat]]))
+
+
+def _worth(state: ToroballState, seat: Seat) -> float:
+    """A position's one-step value: a finished match ``(returns - 0.5) * WON``, else the heuristic."""
+    return WON * (state.returns()[seat] - 0.5) if state.winner is not None else state.heuristic(seat)
+
+
 class ToroballState:
     """One match: the score, the cow, the ball, the six characters and the move under way."""
 
@@ -77,6 +112,7 @@ class ToroballState:
 
     def __init__(self, rng: random.Random) -> None:
         self.field: Arena = arena()
+        self._bottles = frozenset(self.field.bottles["A"] + self.field.bottles["B"])
         self.score = [0, 0]
         self.ene = rules().start
         cow = 0 if rng.randint(1, 6) <= 3 else 1
@@ -87,6 +123,7 @@ class ToroballState:
         self.winner: int | None = None
         self._legal: tuple[Action, ...] | None = None
         self.seat, self.phase = 0, ARROW
+        self.mover, self.steps_left, self.moved, self.kicked, self.agitated = -1, 0, 0, False, False
         self._line_up()
 
     # ------------------------------------------------------------ the interface
@@ -132,20 +169,120 @@ class ToroballState:
         twin.events = Counter()
         return twin
 
+    def action_values(self, actions: Sequence[Action], seat: Seat,
+                      rng: random.Random) -> list[float]:
+        """Each action's one-step value for ``seat``: :meth:`heuristic` of the position it
+        leads to (a finished game ``(returns - 0.5) * WON``), as the greedy player would
+        find by playing it on a copy.  Where no die is rolled (a step onto a square with
+        no bottle, choosing a character, agitating the cow, ending a move while others
+        are still to go) only where the characters stand and who is sheltered change,
+        and a kick that scores no goal moves only the ball (its scatter roll drawn as
+        playing it would draw it), so those are rated without a copy; the others are
+        played on one."""
+        values = []
+        runs: dict[Step, list[KickRun]] = {}                         # a kick's run by direction
+        for action in actions:
+            kind = action[0]                                         # type: ignore[index]
+            if kind == "step" and self._dry(action[1]):              # type: ignore[index]
+                values.append(self._rate(seat, self._stepped(action[1]), self.sheltered,  # type: ignore[index]
+                                         self._running(self.steps_left - 1)))
+            elif kind == "kick":
+                d, squares = action[1], action[2]                    # type: ignore[index]
+                if d not in runs:
+                    runs[d] = self._kick_runs(d, KICK[-1])
+                values.append(self._kick_value(runs[d][squares - 1], seat, rng))
+            elif kind == "move":
+                values.append(self._rate(seat, self.pos, self.sheltered, action[1]))  # type: ignore[index]
+            elif kind == "agitate":
+                values.append(self._rate(seat, self.pos, self.sheltered, self._running(
+                    self.steps_left + rules().agitate_bonus_squares)))
+            elif kind in ("skip", "stop", "perch", "hide") and self._others_to_go(action):
+                values.append(self._rate(seat, self.pos, self._sheltered_by(action), None))
+            else:
+                twin = self.clone()
+                twin.apply(action, rng)
+                values.append(_worth(twin, seat))
+        return values
+
     def heuristic(self, seat: Seat) -> float:
         """10 a goal ahead, plus half a point for each square the ball lies nearer the
         goal this team attacks than its own, less 1 for each of its characters nudged
-        out of the game (plus 1 for each of the other team's), less a quarter point for
-        each square between the ball and this team's nearest character on the field."""
+        out of the game (plus 1 for each of the other team's), less :data:`DANGER` for
+        each of its characters in the open next to the cow, which the cow nudges when
+        it charges (plus :data:`DANGER` for each of the other team's; a character
+        still moving with squares left is not counted, as it may yet get away), less a
+        quarter point for each square between the ball and this team's nearest
+        character on the field."""
         if self.winner is not None:
             return 1000.0 if self.winner == seat else -1000.0
-        own, other = self.field.goal[TEAMS[seat]], self.field.goal[TEAMS[1 - seat]]
-        ball = 0.5 * (_chebyshev(self.ball, own) - _chebyshev(self.ball, other))
-        out = sum(1 for i, p in enumerate(self.pos) if p is None and _team(i) != seat) \
-            - sum(1 for i, p in enumerate(self.pos) if p is None and _team(i) == seat)
-        near = min((_chebyshev(p, self.ball) for i, p in enumerate(self.pos)
-                    if p is not None and _team(i) == seat), default=self.field.size[1])
-        return 10 * (self.score[seat] - self.score[1 - seat]) + ball + out - 0.25 * near
+        return self._rate(seat, self.pos, self.sheltered, self._running(self.steps_left))
+
+    def _running(self, steps_left: int) -> int | None:
+        """The character under way that may still step away, if any."""
+        return self.mover if self.phase == MOVE and steps_left else None
+
+    def _rate(self, seat: Seat, pos: list[Square | None], sheltered: set[int],
+              running: int | None, ball: Square | None = None) -> float:
+        """:meth:`heuristic` of this position with the characters at ``pos``, ``sheltered``,
+        the one ``running`` and the ``ball`` (a look-ahead changes only those)."""
+        ball = ball or self.ball
+        value = 10.0 * (self.score[seat] - self.score[1 - seat]) + _ball_value(ball, seat)
+        near = self.field.size[1]
+        to_ball, by_cow = _distances(ball), _ring(self.cow)
+        for i, at in enumerate(pos):
+            mine = _TEAM[i] == seat
+            if at is None:
+                value += -1.0 if mine else 1.0
+                continue
+            if mine and to_ball[at] < near:
+                near = to_ball[at]
+            if at in by_cow and i not in sheltered and i != running:
+                value += -DANGER if mine else DANGER
+        return value - 0.25 * near
+
+    # ------------------------------------------------------------ looking one action ahead
+
+    def _dry(self, d: Step) -> bool:
+        """A step the mover takes without landing on a sangria bottle (no scatter roll)."""
+        at = self.pos[self.mover]
+        assert at is not None
+        return (at[0] + d[0], at[1] + d[1]) not in self._bottles
+
+    def _stepped(self, d: Step) -> list[Square | None]:
+        pos = list(self.pos)
+        at = pos[self.mover]
+        assert at is not None
+        pos[self.mover] = (at[0] + d[0], at[1] + d[1])
+        return pos
+
+    def _kick_value(self, run: KickRun, seat: Seat, rng: random.Random) -> float:
+        """A kick's one-step value from the ball's ``run`` and the scatter roll (drawn as
+        playing the kick draws it); a copy only when a goal changes more than the ball."""
+        origin, before, _blocked, scorer = run
+        if scorer is None:
+            ball, d = self._landing(origin, before, rng.randint(1, 6))
+            if self._scorer(ball, ball, d) is None:
+                return self._rate(seat, self.pos, self.sheltered, self._running(self.steps_left), ball)
+            twin = self.clone()
+            twin._settle(ball, d)
+        else:
+            twin = self.clone()
+            twin._score(scorer)
+        return _worth(twin, seat)
+
+    def _others_to_go(self, action: Action) -> bool:
+        """Whether a character is still to go after ``action`` ends a turn (no cow charge yet)."""
+        done = self.acted | {action[1]} if action[0] == "skip" else self.acted  # type: ignore[index]
+        return any(i not in done for i in range(2 * PER_TEAM))
+
+    def _sheltered_by(self, action: Action) -> set[int]:
+        """Who is sheltered once ``action`` (a skip or the end of a move) is played."""
+        kind = action[0]                                             # type: ignore[index]
+        if kind == "skip":
+            return self.sheltered | {action[1]}                      # type: ignore[index]
+        if kind == "stop" and self.moved:
+            return self.sheltered
+        return self.sheltered | {self.mover}
 
     # ------------------------------------------------------------ setting up
 
@@ -253,7 +390,7 @@ class ToroballState:
             self.pos[i] = (at[0] + d[0], at[1] + d[1])
             self.steps_left -= 1
             self.moved += 1
-            if self.pos[i] in self.field.bottles["A"] + self.field.bottles["B"]:
+            if self.pos[i] in self._bottles:
                 self._drink(i, rng)
         elif kind == "kick":
             self.kicked = True
@@ -291,35 +428,62 @@ class ToroballState:
         self.pos[i] = at
 
     def _kick(self, d: Step, squares: int, rng: random.Random) -> None:
+        origin, before, blocked, scorer = self._kick_run(d, squares)
+        if blocked:
+            self.events["kick blocked"] += 1
+        if scorer is not None:
+            self._score(scorer)
+        else:
+            self._settle(*self._landing(origin, before, rng.randint(1, 6)))
+
+    def _kick_run(self, d: Step, squares: int) -> KickRun:
+        """The kicked ball's straight run, changing nothing (see :meth:`_kick_runs`)."""
+        return self._kick_runs(d, squares)[squares - 1]
+
+    def _kick_runs(self, d: Step, squares: int) -> list[KickRun]:
+        """The ball's straight run in direction ``d`` for 1 to ``squares`` squares, changing
+        nothing: for each length, where its scatter roll starts, the square before that,
+        whether a body stopped it, and the team that scored on the way (None).  A run
+        stopped or scored on a square ends the same way for every longer length."""
+        runs: list[KickRun] = []
         at = self.ball
         for _ in range(squares):
             d = self.field.bounce(at, d)
             nxt = (at[0] + d[0], at[1] + d[1])
             if nxt == self.cow or nxt in self.pos or nxt == self.field.block:
-                self.events["kick blocked"] += 1
-                self._scatter_ball(nxt if nxt != self.field.block else at, at, rng)
-                return
-            if self._scores(at, nxt, d):
-                return
+                end: KickRun = ((nxt if nxt != self.field.block else at), at, True, None)
+                return runs + [end] * (squares - len(runs))
+            scorer = self._scorer(at, nxt, d)
+            if scorer is not None:
+                return runs + [(nxt, at, False, scorer)] * (squares - len(runs))
             at = nxt
-        self._scatter_ball(at, at, rng)
+            runs.append((at, at, False, None))
+        return runs
 
-    def _scatter_ball(self, origin: Square, before: Square, rng: random.Random) -> None:
-        d = _compass(rng.randint(1, 6))
-        d = self.field.bounce(origin, d)
+    def _landing(self, origin: Square, before: Square, face: int) -> tuple[Square, Step]:
+        """Where a scatter roll of ``face`` from ``origin`` puts the ball, and its direction
+        (back on ``before`` if that square cannot be stood on)."""
+        d = self.field.bounce(origin, _compass(face))
         landing = (origin[0] + d[0], origin[1] + d[1])
-        self.ball = landing if self.field.standable(landing) else before
-        self._scores(self.ball, self.ball, d)
+        return (landing if self.field.standable(landing) else before), d
 
-    def _scores(self, at: Square, nxt: Square, d: Step) -> bool:
-        """A goal when the ball stops on a goal square or runs in from one of its arrows."""
+    def _settle(self, ball: Square, d: Step) -> None:
+        self.ball = ball
+        scorer = self._scorer(ball, ball, d)
+        if scorer is not None:
+            self._score(scorer)
+
+    def _scorer(self, at: Square, nxt: Square, d: Step) -> int | None:
+        """The seat that scores when the ball stops on a goal square (``at == nxt``) or runs
+        into it from one of its arrows, the way the arrow points; None for no goal."""
         for team, goal in self.field.goal.items():
-            arrow = self.field.arrows[team].get(at)
-            if nxt == goal and (at == nxt or arrow == d):
-                self.ball = goal
-                self._goal(1 - TEAMS.index(team))
-                return True
-        return False
+            if nxt == goal and (at == nxt or self.field.arrows[team].get(at) == d):
+                return 1 - TEAMS.index(team)
+        return None
+
+    def _score(self, scorer: int) -> None:
+        self.ball = self.field.goal[TEAMS[1 - scorer]]
+        self._goal(scorer)
 
     # ------------------------------------------------------------ the cow and the goals
 
