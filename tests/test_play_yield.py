@@ -12,7 +12,7 @@ from icp_print.validators.errors import InputError
 from icp_print.validators.yield_.board import Board, PlacedTile
 from icp_print.validators.yield_.moves import legal_turns, survivable
 from icp_print.validators.yield_.placement import legal_placements, start_allowed
-from icp_print.validators.yield_.play import DISCARD, GAME, HUNT
+from icp_print.validators.yield_.play import DISCARD, GAME, HUNT, PRESS
 from icp_print.validators.yield_.rules import RULES
 from icp_print.validators.yield_.search import distinct_turns
 from icp_print.validators.yield_.state import GameState, Vehicle
@@ -152,10 +152,26 @@ def test_greedy_heuristic_counts_a_vehicle_heading_off_the_board_as_lost():
     assert not survivable(doomed, 1) and survivable(doomed, 2)
     state = set_up(2, 0)
     state.position = doomed
-    # equal health, one point of speed above the other (+0.1), less its whole health,
-    # less HUNT for the one square between them
-    assert state.heuristic(0) == pytest.approx(0.1 - RULES.damage_limit - HUNT)
-    assert state.heuristic(1) == pytest.approx(-0.1 - HUNT)
+    # equal health (the opponent's counted 1 + PRESS times), one point of speed above the
+    # other (+0.1), less its whole health, less HUNT for the one square between them
+    even = RULES.damage_limit - (1 + PRESS) * RULES.damage_limit
+    assert state.heuristic(0) == pytest.approx(even + 0.1 - RULES.damage_limit - HUNT)
+    assert state.heuristic(1) == pytest.approx(even - 0.1 - HUNT)
+
+
+def test_greedy_heuristic_rates_an_even_exchange_with_the_last_opponent_above_keeping_apart():
+    line = Board(1, 3, tuple(((0, c), PlacedTile("straight", 90)) for c in range(3)))
+    before = GameState(line, (Vehicle(1, (0, 0), "E", 2), Vehicle(2, (0, 2), "W", 3),
+                              Vehicle(3, None, out=True)))
+    turns = {(t.speed, t.route): t for t in legal_turns(before)}
+    exchange, apart = turns[(3, ("E", "E"))], turns[(1, ("E",))]
+    assert [(c.collision.mover_damage, c.collision.target_damage) for c in exchange.crashes] == [(3, 3)]
+    assert not apart.crashes
+    state = set_up(3, 0)
+    state.position = exchange.after
+    traded = state.heuristic(0)
+    state.position = apart.after
+    assert traded > state.heuristic(0)
 
 
 def test_analyse_plays_yield():

@@ -52,10 +52,13 @@ class Board:
     _open: dict = field(init=False, repr=False, compare=False, hash=False)
     _frontier: frozenset | None = field(default=None, init=False, repr=False, compare=False,
                                         hash=False)
+    memo: dict = field(init=False, repr=False, compare=False, hash=False)
+    """Answers of pure functions of this board (a board never changes), kept by the driving code."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_at", dict(self.placed))
         object.__setattr__(self, "_open", {})
+        object.__setattr__(self, "memo", {})
 
     def tile_at(self, square: Square) -> PlacedTile | None:
         return self._at.get(square)

@@ -20,10 +20,11 @@ collision is resolved before the next square is chosen.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from collections.abc import Iterator
 
 from ..errors import RuleError
+from ..frozen import replace
 from .board import Player, Square
 from .collisions import Collision, hit, meet
 from .roads import entered_by_curve, exits, level_of
@@ -84,11 +85,21 @@ def exit_choices(state: GameState, vehicle: Vehicle) -> frozenset[Side]:
     Rule 1: a side that meets a tile with no road on the facing edge is closed
     (a legal board has none; the outer edge and empty squares stay open, rule 2).
     """
+    return frozenset(exit_order(state, vehicle))
+
+
+def exit_order(state: GameState, vehicle: Vehicle) -> tuple[Side, ...]:
+    """:func:`exit_choices`, sorted, remembered by the board (a board never changes)."""
     board = state.board
-    tile = board.tile_at(vehicle.position)
-    assert tile is not None, "a vehicle in the game stands on a tile"
-    return frozenset(side for side in exits(tile.kind, tile.rotation, vehicle.entry, vehicle.level)
-                     if board.passable(vehicle.position, side))
+    key = ("exits", vehicle.square, vehicle.heading, vehicle.level)
+    found: tuple[Side, ...] | None = board.memo.get(key)
+    if found is None:
+        tile = board.tile_at(vehicle.position)
+        assert tile is not None, "a vehicle in the game stands on a tile"
+        found = tuple(sorted(side for side in exits(tile.kind, tile.rotation, vehicle.entry, vehicle.level)
+                             if board.passable(vehicle.position, side)))
+        board.memo[key] = found
+    return found
 
 
 def step(state: GameState, player: Player, side: Side,
@@ -109,8 +120,8 @@ def step(state: GameState, player: Player, side: Side,
     if tile is None:
         return state.with_vehicle(mover.destroyed()), [], "fell"
     entry = OPPOSITE[side]
-    moved = Vehicle(player, target_square, side, mover.speed, mover.damage,
-                    level_of(tile.kind, tile.rotation, entry))
+    moved = replace(mover, square=target_square, heading=side,
+                    level=level_of(tile.kind, tile.rotation, entry))
     state = state.with_vehicle(moved)
     met = [other for other in state.vehicles
            if other.square == target_square and other.player != player and not other.out
@@ -136,7 +147,7 @@ def _drive(state: GameState, player: Player, left: int, route: tuple[Side, ...],
            path: tuple[Square | None, ...], crashes: tuple[Crash, ...], speed: int) -> Iterator[Turn]:
     """Every way to finish a turn with ``left`` squares still to move."""
     mover = state.vehicle(player)
-    for side in sorted(exit_choices(state, mover)):
+    for side in exit_order(state, mover):
         after, new, fate = step(state, player, side, len(route) + 1)
         turn_route = route + (side,)
         turn_path = path + (after.vehicle(player).square,)
@@ -191,11 +202,26 @@ def survivable(state: GameState, player: Player) -> bool:
     if mover.out:
         return False
     speed = min(speed_choices(mover))
-    return _survives(state.with_vehicle(replace(mover, speed=speed)), player, speed)
+    at = mover.position
+    if any(_apart(v.square, at) <= speed for v in state.vehicles if v.player != player and not v.out):
+        return _survives(state.with_vehicle(replace(mover, speed=speed)), player, speed)
+    # Nobody within reach, so nobody met: the answer depends on the vehicle and the board alone.
+    key = ("survives", at, mover.heading, mover.level, speed)
+    known: bool | None = state.board.memo.get(key)
+    if known is None:
+        alone = GameState(state.board, (replace(mover, speed=speed),), player, state.damage_limit)
+        known = state.board.memo[key] = _survives(alone, player, speed)
+    return known
+
+
+def _apart(a: Square | None, b: Square) -> int:
+    """Squares across plus squares down: no route of fewer steps joins ``a`` and ``b``."""
+    assert a is not None
+    return abs(a[0] - b[0]) + abs(a[1] - b[1])
 
 
 def _survives(state: GameState, player: Player, left: int) -> bool:
-    for side in sorted(exit_choices(state, state.vehicle(player))):
+    for side in exit_order(state, state.vehicle(player)):
         after, _crashes, fate = step(state, player, side)
         if fate in OUT_FATES:
             continue
@@ -234,7 +260,7 @@ def turns_by_position(state: GameState) -> list[Turn]:
         for left in range(speed, 0, -1):
             reached: dict[tuple, Partial] = {}
             for partial, route, path, crashes in frontier:
-                for side in sorted(exit_choices(partial, partial.vehicle(player))):
+                for side in exit_order(partial, partial.vehicle(player)):
                     after, new, fate = step(partial, player, side, len(route) + 1)
                     moved = (after, route + (side,), path + (after.vehicle(player).square,),
                              crashes + tuple(new) if new else crashes)

@@ -17,11 +17,12 @@ seeded policy (:func:`.setup.play_setup`), so there is one setup loop.
 The greedy player's heuristic (:meth:`YieldState.heuristic`): during the
 setup, the road ends joined on the board, the same for every seat, so that
 greedy puts each tile where it joins the most roads (the setup policy of
-``solve yield --setup``); while driving, the turn search's evaluation
-(:func:`.search.evaluate`): own remaining health minus the opponents' mean,
-plus a tenth of a point per point of speed above theirs; less the vehicle's
-whole remaining health when it cannot survive its next turn, and
-:data:`HUNT` a square of distance to the nearest opponent.
+``solve yield --setup``); while driving, own remaining health minus
+1 + :data:`PRESS` times the opponents' remaining health added up (an opponent
+out of the game has none), plus a tenth of a point per point of speed above
+the mean of the opponents still in; less the vehicle's whole remaining health
+when it cannot survive its next turn, and :data:`HUNT` a square of distance
+to the nearest opponent.
 
 >>> import random
 >>> state = GAME.new_state(2, random.Random(1), {})
@@ -37,18 +38,21 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ..errors import InputError
-from ..play import TERMINAL, Action, Seat
+from ..play import TERMINAL, WON, Action, Seat
 from .board import Board, PlacedTile, Player, Square, joined_sides
 from .moves import Turn, survivable, turns_by_position
 from .placement import Placement, legal_placements, opponent_joined, start_squares
 from .rules import RULES
-from .search import evaluate, health
+from .search import SPEED_WEIGHT, health
 from .state import GameState, Vehicle
 from .tiles import Kind, distinct_rotations, reference_set
 
 HUNT = 0.02
 """What each square between a vehicle and its nearest opponent costs it: no collision,
 no end, so greedy drivers close in."""
+PRESS = 0.1
+"""How much more a point of damage dealt counts than a point taken: an even exchange of
+blows is worth taking, so two drivers at the same top speed do not circle for ever."""
 DISCARD = "discard"
 """The only action when the drawn tile has no legal place (placement rule 6)."""
 DAMAGE_LIMITS = (RULES.damage_limit,) + tuple(n for n in range(1, 31) if n != RULES.damage_limit)
@@ -146,22 +150,67 @@ class YieldState:
         winner = self.position.winner() if self.position is not None else None
         return tuple(1.0 if seat + 1 == winner else 0.0 for seat in range(self.num_players))
 
+    def action_values(self, actions: Sequence[Action], seat: Seat,
+                      rng: random.Random) -> list[float]:
+        """Each action's one-step value for ``seat``: :meth:`heuristic` of the position it
+        leads to (a finished game ``(returns - 0.5) * WON``), as the greedy player would
+        find by playing it on a copy, found without one: a setup tile adds the road ends
+        it joins (the last tile, which starts the driving, is played on a copy), and a
+        driving turn's resulting position is already listed with it."""
+        if self.position is not None:
+            choices = self._choices()
+            return [self._value_after(choices[action].after, seat) for action in actions]  # type: ignore[union-attr]
+        if not self._left:
+            return [self._value_on_copy(action, seat, rng) for action in actions]
+        joins, values = self.joins, []
+        kind = self.drawn
+        assert kind is not None
+        placing = len(self.starts) == self.num_players
+        for action in actions:
+            if placing and action != DISCARD:
+                where: Placement = action                            # type: ignore[assignment]
+                ends = PlacedTile(kind, where.rotation, self.drawer).ends
+                values.append(float(joins + len(joined_sides(self.board, where.square, ends))))
+            else:
+                values.append(float(joins))
+        return values
+
+    def _value_on_copy(self, action: Action, seat: Seat, rng: random.Random) -> float:
+        twin = self.clone()
+        twin.apply(action, rng)
+        return twin._value_after(twin.position, seat) if twin.position is not None else float(twin.joins)
+
+    def _value_after(self, position: GameState, seat: Seat) -> float:
+        """A driving position's one-step value for ``seat`` (see :meth:`heuristic`)."""
+        if position.over():
+            return WON * ((1.0 if position.winner() == seat + 1 else 0.0) - 0.5)
+        return self._driving_value(position, seat)
+
     def heuristic(self, seat: Seat) -> float:
-        """Setting up: road ends joined on the board (every seat alike).  Driving: the turn
-        search's evaluation for ``seat``'s vehicle (:func:`.search.evaluate`), less its
-        remaining health when no route of its next turn keeps it in the game
-        (:func:`.moves.survivable`): a vehicle heading off the board counts as lost; and
-        less :data:`HUNT` for each square (across and down) to the nearest opponent."""
+        """Setting up: road ends joined on the board (every seat alike).  Driving: ``seat``'s
+        remaining health less 1 + :data:`PRESS` times the opponents' (each point dealt to
+        any opponent counts a little more than a point taken), plus
+        :data:`.search.SPEED_WEIGHT` a point of speed above the mean of the opponents
+        still in; less its remaining health when no route of its next turn keeps it in
+        the game (:func:`.moves.survivable`): a vehicle heading off the board counts as
+        lost; and less :data:`HUNT` for each square (across and down) to the nearest
+        opponent."""
         if self.position is None:
             return float(self.joins)
+        return self._driving_value(self.position, seat)
+
+    def _driving_value(self, position: GameState, seat: Seat) -> float:
         player = seat + 1
-        value = evaluate(self.position, player)
-        me = self.position.vehicle(player)
-        if not self.position.over() and not me.out:
-            if not survivable(self.position, player):
-                value -= health(me, self.damage_limit)
-            value -= HUNT * min(_distance(me.square, v.square) for v in self.position.active()
-                                if v.player != player)
+        limit = self.damage_limit
+        me = position.vehicle(player)
+        others = [v for v in position.vehicles if v.player != player]
+        value = health(me, limit) - (1 + PRESS) * sum(health(v, limit) for v in others)
+        rivals = [v for v in others if v.active]
+        if rivals and me.active:
+            value += SPEED_WEIGHT * (me.speed - sum(v.speed for v in rivals) / len(rivals))
+            if not survivable(position, player):
+                value -= health(me, limit)
+            value -= HUNT * min(_distance(me.square, v.square) for v in rivals)
         return value
 
     # ------------------------------------------------------------ setup

@@ -12,8 +12,9 @@ written by :mod:`.statefile`.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
+from ..frozen import replace
 from .board import Board, Player, Square
 from .roads import Level
 from .rules import RULES
@@ -84,7 +85,7 @@ class GameState:
 
     def with_vehicle(self, vehicle: Vehicle) -> GameState:
         vehicles = tuple(vehicle if v.player == vehicle.player else v for v in self.vehicles)
-        return GameState(self.board, vehicles, self.to_move, self.damage_limit)
+        return replace(self, vehicles=vehicles)
 
     def active(self) -> tuple[Vehicle, ...]:
         return tuple(v for v in self.vehicles if v.active)

@@ -1,0 +1,33 @@
+"""Yield!'s own one-step ratings (``action_values``) agree with playing each action on a copy."""
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from icp_print.validators.analysis.players import value
+from icp_print.validators.yield_.play import GAME
+
+
+def rated_on_copies(state, actions, seat, rng):
+    scores = []
+    for action in actions:
+        after = state.clone()
+        after.apply(action, rng)
+        scores.append(value(after, seat))
+    return scores
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.sampled_from([2, 3]), st.sampled_from(["10", "2"]))
+def test_action_values_are_the_values_of_the_actions_played_on_copies(seed, players, limit):
+    rng = random.Random(seed)
+    state = GAME.new_state(players, rng, {"damage": limit})
+    while not state.is_terminal() and state.turns < 60:
+        actions = state.legal_actions()
+        seat = state.current_player()
+        for rater in {seat, (seat + 1) % players}:
+            own = state.action_values(actions, rater, random.Random(0))
+            assert own == rated_on_copies(state, actions, rater, random.Random(0))
+        state.apply(rng.choice(actions), rng)
