@@ -80,6 +80,29 @@ def goal_chance(colour: str, target: int, pool: tuple[int, ...]) -> float:
     return p
 
 
+COLOUR_BIT = {colour: 1 << i for i, colour in enumerate(NEEDS)}
+
+
+@lru_cache(maxsize=1 << 16)
+def outlook(pool: tuple[int, ...], points: int, colours: int,
+            goals: tuple[tuple[int, str, int, int], ...], declared: int,
+            swiss: tuple[tuple[int, int], ...]) -> float:
+    """One seat's side of :meth:`RybState.heuristic`: progress now, plus the best
+    chance-weighted gain of a Goal in play (``goals``: serial, colour, value, Target less
+    banked points; ``swiss``: serial and points on this seat's Swiss Bank cards), plus a
+    little for every die held.  Remembered: a greedy decision asks it for every seat of
+    every candidate position, and most of those seats have not changed."""
+    count = bin(colours).count("1")
+    now = progress_of(points, count)
+    best = 0.0
+    for serial, colour, value, target in goals:
+        own = next((v for s, v in swiss if s == serial), 0)
+        gain = progress_of(points + value, count + (not colours & COLOUR_BIT[colour])) - now
+        p = goal_chance(colour, effective_target(target, own), pool)
+        best = max(best, (1.0 if serial == declared else 0.5) * p * gain)
+    return now + best + 0.002 * sum(pool)
+
+
 @dataclass(frozen=True)
 class RybGame:
     """RYB with one deck; variants: the Variable function, hand size, the Banking reading."""
@@ -181,10 +204,11 @@ class RybState:
         c.__dict__ = self.__dict__.copy()
         c.events = UNCOUNTED
         c.draw, c.discard = self.draw.copy(), self.discard.copy()
-        c.hands = [h.copy() for h in self.hands]
-        c.pools = [p.copy() for p in self.pools]
-        c.table = [g.copy() for g in self.table]
-        c.treasure = [[g.copy() for g in t] for t in self.treasure]
+        c.hands = list(map(list.copy, self.hands))
+        c.pools = list(map(list.copy, self.pools))
+        c.table = list(map(list.copy, self.table))
+        c.treasure = [list(map(list.copy, t)) for t in self.treasure] if any(self.treasure) \
+            else [[] for _ in self.treasure]
         c.swiss = self.swiss.copy()
         c.borrowed = self.borrowed.copy()
         return c
@@ -200,45 +224,37 @@ class RybState:
         return tuple(1.0 if seat == self.winner else 0.0 for seat in range(self.num_players))
 
     def legal_actions(self) -> list[Action]:
-        from .play_cards import legal_actions
-        return legal_actions(self)
+        return play_cards.legal_actions(self)
 
     def apply(self, action: Action, rng: random.Random) -> None:
-        from .play_cards import apply_action
-        apply_action(self, action, rng)
+        play_cards.apply_action(self, action, rng)
 
     def heuristic(self, seat: int) -> float:
         """Progress toward the win (points up to 101 and colours up to three) plus the
         chance-weighted progress the best Goal in play offers, less the best opponent's.
         A declared attempt counts at full weight, any other at half (others may take it)."""
-        outlooks = [self._outlook(o) for o in range(self.num_players)]
+        goals = tuple((serial, goal.colour, goal.value, goal.target - banked)
+                      for serial, goal, banked in self.table)
+        declared = self.declared[1] if self.phase == DECLARED and self.declared[0] == "attempt" \
+            else 0
+        swiss = self.swiss
+        outlooks = []
+        for o in range(self.num_players):
+            points, colours = 0, 0
+            for goal, _ in self.treasure[o]:
+                points += goal.value
+                colours |= COLOUR_BIT[goal.colour]
+            banked = tuple((k[0], v) for k, v in swiss.items() if k[1] == o) if swiss else ()
+            outlooks.append(outlook(tuple(self.pools[o]), points, colours, goals,
+                                    declared if o == self.actor else 0, banked))
         mine = outlooks[seat]
-        return mine - max(v for o, v in enumerate(outlooks) if o != seat)
+        del outlooks[seat]
+        return mine - max(outlooks)
 
     # -- shared by the turn steps ------------------------------------------------------
-    def progress(self, seat: int, extra: Goal | None = None) -> float:
-        goals = [g for g, _ in self.treasure[seat]] + ([extra] if extra else [])
-        return progress_of(sum(g.value for g in goals), len({g.colour for g in goals}))
-
     def need(self, seat: int, serial: int, goal: Goal, banked: int) -> int:
         """Points ``seat`` must roll: the Target less banked points and its Swiss Bank."""
         return effective_target(goal.target, banked + self.swiss.get((serial, seat), 0))
-
-    def _outlook(self, seat: int) -> float:
-        treasure = self.treasure[seat]
-        points = sum(g.value for g, _ in treasure)
-        colours = {g.colour for g, _ in treasure}
-        now = progress_of(points, len(colours))
-        pool = tuple(self.pools[seat])
-        declared = self.declared[1] if (self.phase == DECLARED and self.actor == seat
-                                        and self.declared[0] == "attempt") else None
-        best = 0.0
-        for serial, goal, banked in self.table:
-            gain = progress_of(points + goal.value, len(colours | {goal.colour})) - now
-            p = goal_chance(goal.colour, self.need(seat, serial, goal, banked), pool)
-            weight = 1.0 if serial == declared else 0.5
-            best = max(best, weight * p * gain)
-        return now + best + 0.002 * sum(pool)
 
     def roll(self, colour: str, pool: list[int], rng: random.Random) -> int:
         """Roll every die of the colours ``colour`` needs; its colour total."""
@@ -248,6 +264,8 @@ class RybState:
     def won(self, seat: int) -> bool:
         return has_won([g for g, _ in self.treasure[seat]])
 
+
+from . import play_cards  # noqa: E402  (it builds on the names above)
 
 GAME = RybGame(load_deck(REFERENCE_DECK))
 ENGINES = (GAME,)
