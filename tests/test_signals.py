@@ -9,10 +9,12 @@ machine is: the outcome of each trial is judged by what it left.
 """
 from __future__ import annotations
 
+import fcntl
 import io
 import os
 import random
 import re
+import select
 import signal
 import subprocess
 import sys
@@ -225,3 +227,43 @@ def test_a_signal_taken_by_another_thread_waits_until_the_outputs_are_placed(tmp
     finally:
         signal.signal(signal.SIGTERM, previous)
     assert events == ["outputs placed", "handled"]
+
+
+def _threaded_command(folder: Path, out: Path) -> list[str]:
+    """``icp-print ryb`` in a process that also runs a second thread, as numpy's arithmetic
+    pool does once numpy is loaded: the kernel may hand a signal to that thread."""
+    start = ("import sys, threading, time; threading.Thread(target=time.sleep, args=(600,), "
+             "daemon=True).start(); from icp_print.cli.entry import run; sys.exit(run())")
+    return [sys.executable, "-c", start, "ryb", "--out", str(out), "--png", str(folder / "png"),
+            "--dpi", "30"]
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+@pytest.mark.parametrize("which", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP])
+def test_signal_during_the_commit_waits_until_every_output_is_in_place(tmp_path, which):
+    """The PDF goes into a FIFO that is read only after the signal, so the signal certainly
+    lands in the middle of the commit (the PNG pages staged, the PDF half written)."""
+    fifo = tmp_path / "deck.pdf"
+    os.mkfifo(fifo)
+    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        if hasattr(fcntl, "F_SETPIPE_SZ"):      # a small pipe: the PDF cannot fit in it
+            fcntl.fcntl(reader, fcntl.F_SETPIPE_SZ, 4096)
+        process = subprocess.Popen(_threaded_command(tmp_path, fifo), stdout=subprocess.PIPE,
+                                   stderr=subprocess.PIPE)
+        assert select.select([reader], [], [], 300)[0], "the PDF never started"
+        staged = [p.name for p in tmp_path.rglob(".icp-print-*")]
+        process.send_signal(which)
+        time.sleep(0.2)                  # time for a handler that would not wait
+        os.set_blocking(reader, True)
+        pdf = b"".join(iter(lambda: os.read(reader, 1 << 16), b""))
+    finally:
+        os.close(reader)
+    _, err = process.communicate(timeout=300)
+    assert staged, "the signal should come while the outputs wait in the private folder"
+    assert (process.returncode, err) == (128 + which, INTERRUPTED)
+    assert not list(tmp_path.rglob(".icp-print-*")), "temporary left"
+    assert _complete_pdf(pdf)
+    pages = sorted((tmp_path / "png").iterdir())
+    assert len(pages) == PAGES and all(p.read_bytes().endswith(b"IEND\xaeB`\x82") for p in pages)
