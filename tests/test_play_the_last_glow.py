@@ -12,8 +12,8 @@ from icp_print.validators.errors import RuleError
 from icp_print.validators.ycp.the_last_glow.rules import Lighthouse, rules
 from icp_print.validators.ycp.postcard import Actions
 from icp_print.validators.ycp.postcard_file import load_postcard
-from icp_print.validators.ycp.the_last_glow.actions import Board, card, crew_moves, storm_phase
-from icp_print.validators.ycp.the_last_glow.play import GAME
+from icp_print.validators.ycp.the_last_glow.actions import FACES, Board, card, crew_moves, storm_phase
+from icp_print.validators.ycp.the_last_glow.play import GAME, rating
 from playcheck import check_finished, play_out, record
 
 
@@ -126,3 +126,30 @@ def test_every_crew_member_is_placed_before_the_storm():
         assert state.turns == 0
     state.apply(state.legal_actions()[0], random.Random(0))
     assert state.turns == 1 or state.is_terminal()
+
+
+def test_greedy_values_are_the_rating_of_the_board_each_placement_leaves():
+    state = GAME.new_state(1, random.Random(0), {})
+    state.board = Board(Lighthouse((3, 4), 1, 6), hearts=[(2, 3), (3, 2), (6, 1)], items={(4, 4)}, captured=1)
+    state._start_turn()
+    actions = state.legal_actions()
+    values = state.action_values(actions, 0, random.Random(0))
+    for action, value in zip(actions, values):
+        faces = range(1, 7) if action[0] == "hunt" else (1,)
+        after = []
+        for face in faces:
+            twin = state.clone()
+            twin.apply(action, FACES[face])             # a die showing one face
+            after.append(rating(twin.board))
+        assert value == pytest.approx(sum(after) / len(after)), action
+    ranked = [a for _, a in sorted(zip(values, actions), key=lambda va: -va[0])]
+    assert ranked[:2] == [("send",), ("sleep", 4, 4)]      # every step towards a Victory Point gains
+
+
+def test_a_lighthouse_on_the_bottom_line_climbs_before_anything_else():
+    state = GAME.new_state(1, random.Random(0), {})
+    state.board = Board(Lighthouse((3, rules().lines), 3, 6), hearts=[(3, 5)])
+    state._start_turn()
+    actions = state.legal_actions()
+    values = state.action_values(actions, 0, random.Random(0))
+    assert actions[values.index(max(values))] == ("full-throttle",) or ("full-throttle",) not in actions

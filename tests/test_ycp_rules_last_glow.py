@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from icp_print.validators.errors import RuleError
 from icp_print.validators.ycp.the_last_glow.rules import (HeartMove, Lighthouse, contact_loses_game,
                                                       crew_actions, explosion_damage, explosion_odds,
-                                                      hunt_succeeds, lighthouse_management, move_heart,
+                                                      hunt_faces, hunt_succeeds, lighthouse_management, move_heart,
                                                       printed_rows, resolve_heart, rules, spawn_dice,
                                                       storm_row)
 from icp_print.validators.ycp.tables import load_tables
@@ -181,3 +181,12 @@ def test_crew_patching_mark_agrees_with_the_postcard():
     card = tomllib.loads(path("ycp", "the-last-glow.toml").read_text(encoding="utf-8"))
     structure = next(f for f in card["front"] if f.get("id") == "structure")
     assert "3" in structure["marks"] and "4" in structure["marks"]["3"]
+
+
+def test_hunt_faces_are_the_faces_hunt_succeeds_on():
+    for lighthouse in ((1, 1), (3, 3), (6, 4)):
+        for heart in ((1, 2), (3, 1), (4, 4), (6, 6)):
+            assert hunt_faces(lighthouse, heart) == tuple(
+                f for f in range(1, 7) if hunt_succeeds(f, lighthouse, heart))
+    assert hunt_faces((3, 3), (3, 2)) == (4, 5, 6)          # distance 1: 4 - 1 = 3
+    assert hunt_faces((3, 3), (6, 6)) == ()                 # distance 6: out of reach

@@ -26,6 +26,7 @@ import random
 from dataclasses import dataclass, field
 from functools import cache
 from collections.abc import Callable
+from typing import Protocol
 
 from ...frozen import replace
 from .rules import (Lighthouse, Square, contact_loses_game, hunt_succeeds,
@@ -55,7 +56,33 @@ def card() -> Card:
                 int(tracks["structure"].cells[-1]), int(tracks["victory"].goal[0]))
 
 
-@dataclass
+class Die(Protocol):
+    """Where a crew action's d6 comes from: a ``random.Random``, or :class:`Face`."""
+
+    def randint(self, a: int, b: int) -> int:
+        ...
+
+
+class Face:
+    """A d6 that shows ``face``: to see what an action does on each face of its die.
+
+    >>> Face(4).randint(1, 6)
+    4
+    """
+
+    __slots__ = ("face",)
+
+    def __init__(self, face: int) -> None:
+        self.face = face
+
+    def randint(self, a: int, b: int) -> int:
+        return self.face
+
+
+FACES = {face: Face(face) for face in range(1, 7)}
+
+
+@dataclass(slots=True)
 class Board:
     """The location grid and the Lighthouse's gauges, changed in place by the actions."""
 
@@ -67,7 +94,8 @@ class Board:
     lost: str = ""                   # why the game was lost ("" while it is not)
 
     def copy(self) -> Board:
-        return Board(self.lighthouse, list(self.hearts), set(self.items), self.captured, self.victory, self.lost)
+        return Board(self.lighthouse, self.hearts.copy(), self.items.copy(), self.captured, self.victory,
+                     self.lost)
 
     @property
     def won(self) -> bool:
@@ -89,6 +117,10 @@ class CrewMove:
     target: Square | None = None
 
 
+crew_move = cache(CrewMove)
+"""The same placements come up in every turn of every game: each one is made once."""
+
+
 def _moved(board: Board, dx: int, dy: int) -> Square:
     column, line = board.lighthouse.square
     return column + dx, line + dy
@@ -97,49 +129,49 @@ def _moved(board: Board, dx: int, dy: int) -> Square:
 def crew_moves(board: Board, crew_left: int = 5) -> list[CrewMove]:
     """Every placement open now (action spaces aside, which the engine counts)."""
     here = board.lighthouse.square
-    moves = [CrewMove("light-up", "Light Up")]
-    moves += [CrewMove(f"maneuver-{side}", "Maneuver") for side, dx in (("left", -1), ("right", 1))
+    moves = [crew_move("light-up", "Light Up")]
+    moves += [crew_move(f"maneuver-{side}", "Maneuver") for side, dx in (("left", -1), ("right", 1))
               if board.free(_moved(board, dx, 0))]
-    moves += [CrewMove("hunt", "Hunt", target=h) for h in sorted(board.hearts)]
+    moves += [crew_move("hunt", "Hunt", target=h) for h in sorted(board.hearts)]
     for item in sorted(board.items):
         distance = abs(item[0] - here[0]) + abs(item[1] - here[1])
         if distance == 0 or (distance == 1 and crew_left >= 2):
-            moves.append(CrewMove("sleep", "Sleep", crew=1 + distance, target=item))
-    moves.append(CrewMove("repair", "Repair"))
+            moves.append(crew_move("sleep", "Sleep", crew=1 + distance, target=item))
+    moves.append(crew_move("repair", "Repair"))
     if board.free(_moved(board, 0, -1)):
-        moves.append(CrewMove("full-throttle", "Full Throttle"))
+        moves.append(crew_move("full-throttle", "Full Throttle"))
     if board.captured:
-        moves.append(CrewMove("send", "Send"))
+        moves.append(crew_move("send", "Send"))
     return moves
 
 
-def _light_up(board: Board, move: CrewMove, throttles: int, rng: random.Random) -> None:
+def _light_up(board: Board, move: CrewMove, throttles: int, die: Die) -> None:
     lh = board.lighthouse
     board.lighthouse = replace(lh, brightness=min(card().brightness_max, lh.brightness + 2))
 
 
-def _maneuver(board: Board, move: CrewMove, throttles: int, rng: random.Random) -> None:
+def _maneuver(board: Board, move: CrewMove, throttles: int, die: Die) -> None:
     board.lighthouse = replace(board.lighthouse, square=_moved(board, -1 if move.id.endswith("left") else 1, 0))
 
 
-def _hunt(board: Board, move: CrewMove, throttles: int, rng: random.Random) -> None:
+def _hunt(board: Board, move: CrewMove, throttles: int, die: Die) -> None:
     assert move.target is not None
-    if hunt_succeeds(rng.randint(1, 6), board.lighthouse.square, move.target):
+    if hunt_succeeds(die.randint(1, 6), board.lighthouse.square, move.target):
         board.hearts.remove(move.target)
         board.items.add(move.target)
 
 
-def _sleep(board: Board, move: CrewMove, throttles: int, rng: random.Random) -> None:
+def _sleep(board: Board, move: CrewMove, throttles: int, die: Die) -> None:
     board.items.discard(move.target)
     board.captured += 1
 
 
-def _repair(board: Board, move: CrewMove, throttles: int, rng: random.Random) -> None:
+def _repair(board: Board, move: CrewMove, throttles: int, die: Die) -> None:
     lh = board.lighthouse
     board.lighthouse = replace(lh, structure=min(card().structure_max, lh.structure + 1))
 
 
-def _full_throttle(board: Board, move: CrewMove, throttles: int, rng: random.Random) -> None:
+def _full_throttle(board: Board, move: CrewMove, throttles: int, die: Die) -> None:
     """One line up; each Full Throttle after the first of a turn costs 1 Structure."""
     lh = board.lighthouse
     board.lighthouse = replace(lh, square=_moved(board, 0, -1),
@@ -148,19 +180,19 @@ def _full_throttle(board: Board, move: CrewMove, throttles: int, rng: random.Ran
         board.lost = "lost: Structure 0"
 
 
-def _send(board: Board, move: CrewMove, throttles: int, rng: random.Random) -> None:
+def _send(board: Board, move: CrewMove, throttles: int, die: Die) -> None:
     board.captured -= 1
     board.victory += 1
 
 
-PERFORM: dict[str, Callable[[Board, CrewMove, int, random.Random], None]] = {
+PERFORM: dict[str, Callable[[Board, CrewMove, int, Die], None]] = {
     "light-up": _light_up, "maneuver-left": _maneuver, "maneuver-right": _maneuver, "hunt": _hunt,
     "sleep": _sleep, "repair": _repair, "full-throttle": _full_throttle, "send": _send}
 
 
-def perform(board: Board, move: CrewMove, throttles: int, rng: random.Random) -> None:
-    """Resolve one crew placement at once (Hunt rolls its d6 from ``rng``)."""
-    PERFORM[move.id](board, move, throttles, rng)
+def perform(board: Board, move: CrewMove, throttles: int, die: Die) -> None:
+    """Resolve one crew placement at once (Hunt rolls its d6 from ``die``)."""
+    PERFORM[move.id](board, move, throttles, die)
 
 
 # ---------------------------------------------------------------- the Storm Phase

@@ -22,12 +22,12 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 
 from ...errors import RuleError
-from ...play import Action as PlayAction, Seat
-from .rules import crew_actions, rules
+from ...play import WON, Action as PlayAction, Seat
+from .rules import crew_actions, hunt_faces, rules
 from ..postcard import Actions
 from ..postcard_file import load_postcard
 from ..solo import LOSS, WIN, SoloState
-from .actions import CrewMove, card, crew_moves, perform, setup, storm_phase
+from .actions import FACES, Board, CrewMove, card, crew_moves, perform, setup, storm_phase
 
 MODES = ("storm", "nightmare")
 IDLE = ("idle",)
@@ -96,21 +96,34 @@ class LastGlowState(SoloState):
                 self._start_turn()
 
     def heuristic(self, seat: Seat) -> float:
-        """Victory first, then items on the way to it, then the Lighthouse's safety.
-
-        10 a Victory Point, 8 a captured item, 4 an item on the grid; 2 a
-        Structure Point; 0.5 a Brightness point up to 3; 1.5 a line above the
-        bottom line (sinking off the grid loses); minus 2 a Heart next to the
-        Lighthouse (diagonals too: an explosion or a collision).
-        """
+        """:func:`rating` of the board; a finished game is worth its result."""
         done = self.terminal_score()
-        if done is not None:
-            return done
-        b = self.board
-        column, line = b.lighthouse.square
-        near = sum(1 for h in b.hearts if abs(h[0] - column) <= 1 and abs(h[1] - line) <= 1)
-        return (10 * b.victory + 8 * b.captured + 4 * len(b.items) + 2 * b.lighthouse.structure
-                + 0.5 * min(b.lighthouse.brightness, 3) + 1.5 * (rules().lines - line) - 2 * near)
+        return rating(self.board) if done is None else done
+
+    def action_values(self, actions: Sequence[PlayAction], seat: Seat,
+                      rng: random.Random) -> list[float]:
+        """Each placement rated by :func:`rating` of the board right after it, before the
+        Storm Phase.  A Hunt is worth the rating of the board with the Heart caught, times
+        the chance of a catching face, plus the board as it is (a missed Hunt changes
+        nothing) for the other faces.  Nothing is drawn from ``rng``: the same position
+        always gets the same values."""
+        here = _worth(self.board)
+        throttles = self.placed.get("Full Throttle", 0)
+        moves = self._moves()
+        values = []
+        for action in actions:
+            if action == IDLE:
+                values.append(here)
+                continue
+            move = moves[action]
+            if move.id != "hunt":
+                values.append(_worth(_after(self.board, move, throttles, 1)))
+                continue
+            assert move.target is not None
+            catch = hunt_faces(self.board.lighthouse.square, move.target)
+            caught = _worth(_after(self.board, move, throttles, catch[0])) if catch else here
+            values.append((len(catch) * caught + (6 - len(catch)) * here) / 6)
+        return values
 
     def clone(self) -> LastGlowState:
         twin = super().clone()
@@ -120,6 +133,47 @@ class LastGlowState(SoloState):
     def _start_turn(self) -> None:
         self.crew_left = crew_actions(self.board.lighthouse.structure)
         self.placed: dict[str, int] = {}
+
+
+def rating(board: Board) -> float:
+    """Victory first, then items on the way to it, then the Lighthouse's safety.
+
+    12 a Victory Point, 9 a captured item, 4 an item on the grid and 3 more
+    for one within Sleep's reach (on the Lighthouse's square or next to it),
+    so that every step from Heart to Victory Point gains; 2 a Structure
+    Point; 0.5 a Brightness point up to 3; 1.5 a line above the bottom line
+    and minus 30 on it (the Storm Phase sinks the Lighthouse off the grid
+    unless it climbs); minus 1 a Heart next to the Lighthouse (diagonals too:
+    an explosion or a collision).
+    """
+    column, line = board.lighthouse.square
+    near = reach = 0
+    for x, y in board.hearts:
+        if -1 <= x - column <= 1 and -1 <= y - line <= 1:
+            near += 1
+    for x, y in board.items:
+        if abs(x - column) + abs(y - line) <= 1:
+            reach += 1
+    lines = rules().lines
+    return (12 * board.victory + 9 * board.captured + 4 * len(board.items) + 3 * reach
+            + 2 * board.lighthouse.structure + 0.5 * min(board.lighthouse.brightness, 3)
+            + 1.5 * (lines - line) - (30 if line == lines else 0) - near)
+
+
+def _worth(board: Board) -> float:
+    """:func:`rating`, or a finished game's value on the greedy player's scale."""
+    if board.won:
+        return WON / 2
+    if board.lost:
+        return -WON / 2
+    return rating(board)
+
+
+def _after(board: Board, move: CrewMove, throttles: int, face: int) -> Board:
+    """A copy of ``board`` once ``move`` is resolved with ``face`` on its die."""
+    twin = board.copy()
+    perform(twin, move, throttles, FACES[face])
+    return twin
 
 
 class LastGlow:

@@ -244,6 +244,17 @@ def hunt_succeeds(roll: int, lighthouse: Square, heart: Square) -> bool:
     return _die("roll", roll) - distance >= 3
 
 
+@cache
+def hunt_faces(lighthouse: Square, heart: Square) -> tuple[int, ...]:
+    """The d6 faces on which a Hunt from ``lighthouse`` catches the Heart on ``heart``
+    (remembered: a whole game asks about the same few pairs of squares).
+
+    >>> hunt_faces((3, 3), (3, 2)), hunt_faces((3, 3), (5, 5))
+    ((4, 5, 6), ())
+    """
+    return tuple(face for face in range(1, 7) if hunt_succeeds(face, lighthouse, heart))
+
+
 def spawn_dice(mode: str, turn: int) -> int:
     """How many d6 place new Hearts on ``turn`` (1, 2, ...): Storm mode always the same
     number, Nightmare mode the sequence, started again after its end (our choice)."""
