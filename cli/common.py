@@ -197,7 +197,7 @@ def emit(doc, out: Path, *, png_dir: Path | None = None, dpi: int = 150,
     Targets are checked before rendering (:func:`~..generators.writing.check_targets`):
     nothing of the user's is overwritten by mistake.
     """
-    from ..generators.cutfiles import cutter_outputs, planned, svg_outputs
+    from ..generators.cutfiles import cutter_outputs, older_sheets, planned, svg_outputs
     from ..generators.export import older_exports
     from ..generators.pdf import render
     from ..generators.previews import older_pages, png_pages
@@ -234,12 +234,18 @@ def emit(doc, out: Path, *, png_dir: Path | None = None, dpi: int = 150,
         made[option] = [Path(path) for path, _ in contents]
         outputs += [Output(Path(path), data, option) for path, data in contents]
     # Files of an earlier, longer run go with the commit: each folder then holds this run's files only.
-    older = older_pages(png_dir, Path(out).stem, {o.target.name for o in outputs if o.option == "--png"}) \
-        if png_dir else []
+    older: dict[str, list[Path]] = {}
     for option, target, _ in makers:
-        if option == "--export-cards":
-            older += older_exports(target, {o.target.name for o in outputs if o.option == option})
-    written = write_all(outputs, inputs, no_clobber=no_clobber, remove=older)
+        keep = {o.target.name for o in outputs if o.option == option}
+        if option == "--png":
+            older[option] = older_pages(target, Path(out).stem, keep)
+        elif option == "--export-cards":
+            older[option] = older_exports(target, keep)
+        elif option in ("--svg", "--cutter") and str(target) != "-":
+            cut_files = {Path(o.target) for o in outputs if o.option in ("--svg", "--cutter")}
+            older[option] = [p for p in older_sheets(Path(target)) if p not in cut_files]
+    removals = sorted({p for paths in older.values() for p in paths})
+    written = write_all(outputs, inputs, no_clobber=no_clobber, remove=removals)
     summary = {"file": str(out), "pages": len(doc.pages),
                "components": sum(c.count for c in doc.components.values())}
     if not quiet:
@@ -252,7 +258,7 @@ def emit(doc, out: Path, *, png_dir: Path | None = None, dpi: int = 150,
             files = made[option]
             count = sum(str(f) in replaced for f in files)
             note = f" (replaced {count} existing file{'s' * (count != 1)})" if count else ""
-            gone = sum(p.parent == target for p in older)
+            gone = len(older.get(option, []))
             if gone:
                 note += f" (removed {gone} older file{'s' * (gone != 1)})"
             if _is_folder(option, target):

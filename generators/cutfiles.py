@@ -16,6 +16,7 @@ deterministic: the same document gives the same bytes.
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -35,6 +36,26 @@ Maker = Callable[[Document, bytes], Made]
 def sheet_name(base: Path, sheet: int, suffix: str) -> Path:
     """``deck.pdf`` -> ``deck-sheet-01.svg``: named after ``base``, beside it."""
     return base.with_name(f"{base.stem}-sheet-{sheet:02d}{suffix}")
+
+
+SHEET_FILE = re.compile(r"-sheet-[0-9]+\.(svg|dxf|png)")
+
+
+def older_sheets(base: Path) -> list[Path]:
+    """The per-sheet cut files named after ``base`` that lie beside it (an earlier run's:
+    the caller keeps the ones it writes again), so a 5-sheet run's ``deck-sheet-06.dxf``
+    does not sit beside a 4-sheet PDF as if it belonged to it.
+
+    >>> older_sheets(Path("no such folder") / "deck.pdf")
+    []
+    """
+    try:
+        names = sorted(p.name for p in base.parent.iterdir())
+    except OSError:
+        return []
+    stem = base.stem
+    return [base.with_name(n) for n in names
+            if n.startswith(stem) and SHEET_FILE.fullmatch(n[len(stem):])]
 
 
 def planned(doc: Document, base: Path, suffixes: tuple[str, ...], option: str) -> list[Path]:

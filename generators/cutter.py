@@ -26,11 +26,10 @@ sheet engine).
 """
 from __future__ import annotations
 
-from typing import Literal, get_args
+from typing import get_args
 
 from ..validators.formats import Paper
-
-Cutter = Literal["silhouette", "cricut"]
+from ..validators.manifest import Cutter as Cutter
 CUTTERS: tuple[Cutter, ...] = get_args(Cutter)
 Box = tuple[float, float, float, float]        # x, y, w, h
 Point = tuple[float, float]

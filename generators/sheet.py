@@ -404,7 +404,7 @@ class Document:
                                tuple(_placed_entry(c) for c in p.placed) +
                                tuple(replace(_placed_entry(c), side="back") for c in p.backs),
                                _rounded(p.fold) if p.fold else None)
-                  for n, p in enumerate(self.pages, start=1)), s.layout)
+                  for n, p in enumerate(self.pages, start=1)), s.layout, s.cutter)
 
 
 def _bounds(placed: Sequence[Placed]) -> tuple[float, float, float, float]:

@@ -100,3 +100,28 @@ def test_a_successful_write_leaves_no_private_folder(tmp_path):
     (tmp_path / "b.svg").write_bytes(b"old")
     write_all([Output(tmp_path / "a.pdf", b"new a"), Output(tmp_path / "b.svg", b"new b", "--svg")])
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.pdf", "b.svg"]
+
+
+@pytest.mark.parametrize("cutter, suffixes", [("silhouette", (".dxf", ".svg")), ("cricut", (".png", ".svg"))])
+def test_older_cut_files_of_the_same_stem_are_removed_with_the_new_set(run, tmp_path, cutter, suffixes):
+    for n in range(1, 21):
+        for suffix in (".dxf", ".svg", ".png"):
+            (tmp_path / f"deck-sheet-{n:02d}{suffix}").write_bytes(b"an older run's cut file")
+    for name in ("other-sheet-01.svg", "deck-sheet-notes.svg", "deck-sheet-03.txt"):
+        (tmp_path / name).write_bytes(b"not a cut file of ours")
+    result = run("ryb", "--cutter", cutter, "--dpi", "30", "--out", str(tmp_path / "deck.pdf"))
+    assert result.exit_code == 0, result.output
+    sheets = sum(1 for p in tmp_path.iterdir() if p.suffix == ".svg" and p.read_bytes().startswith(b"<"))
+    assert 1 < sheets < 20
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        ["deck.pdf", "other-sheet-01.svg", "deck-sheet-notes.svg", "deck-sheet-03.txt"]
+        + [f"deck-sheet-{n:02d}{s}" for n in range(1, sheets + 1) for s in suffixes])
+    assert f"(removed {60 - 2 * sheets} older files)" in result.output
+
+
+def test_older_svg_sheets_are_removed_with_the_new_set(run, tmp_path):
+    for n in range(1, 9):
+        (tmp_path / f"cuts-sheet-{n:02d}.svg").write_bytes(b"an older run's cut file")
+    result = run("dice", "--svg", str(tmp_path / "cuts.svg"), "--out", str(tmp_path / "dice.pdf"))
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cuts-sheet-01.svg", "cuts-sheet-02.svg", "dice.pdf"]

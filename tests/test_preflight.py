@@ -8,10 +8,11 @@ from functools import cache
 import pytest
 
 from icp_print.cli.common import default_builder
-from icp_print.generators.dice import DiceOptions, build as dice_sheet
+from icp_print.generators.dice import DiceOptions, build as dice_sheet, net_outline
 from icp_print.generators.pdf import render
 from icp_print.generators.pen import Pen
 from icp_print.generators.sheet import Document, SheetSettings, paper
+from icp_print.validators.dice.model import FACE_MM
 from icp_print.validators.manifest import Manifest
 from icp_print.validators.preflight import RULES, owner, page_areas, preflight
 from icp_print.validators.registry import all_outputs
@@ -42,23 +43,24 @@ def test_every_pdf_icp_print_all_makes_passes_the_preflight(name, paper_name, in
 
 # --- one broken PDF per rule ---------------------------------------------------------------
 
-def broken(tmp_path, spoil, *, bleed: float = 2.0, free=None):
-    """The dice sheet with the first net's drawing spoiled by ``spoil(pen)`` (and ``free``
-    drawn over the whole first page); the file and the label of the spoiled net."""
+def broken(tmp_path, spoil, *, bleed: float = 2.0, free=None, kind: str = "d6"):
+    """The dice sheet with the first net's (or coin's) drawing spoiled by ``spoil(pen)`` (and
+    ``free`` drawn over the whole first page); the file and the label of the spoiled piece."""
     doc: Document = dice_sheet(SheetSettings(paper=paper("a4"), bleed=bleed), DiceOptions(dice=2, coins=1))
     page = doc.pages[0]
-    x, y, w, h, draw, clip = page.steps[0]
+    first = next(n for n, placed in enumerate(page.placed) if placed.kind == kind)
+    x, y, w, h, draw, clip = page.steps[first]
 
     def spoiled(pen: Pen) -> None:
         draw(pen)
         spoil(pen)
 
-    page.steps[0] = (x, y, w, h, spoiled, clip)
+    page.steps[first] = (x, y, w, h, spoiled, clip)
     if free is not None:
         page.steps.append((0, 0, doc.settings.paper.width, doc.settings.paper.height, free, False))
     target = tmp_path / "broken.pdf"
     target.write_bytes(render(doc, "test"))
-    return target, page.placed[0].label
+    return target, page.placed[first].label
 
 
 def check_fails(run, target, rule: str) -> str:
@@ -105,12 +107,32 @@ def test_text_contrast_rule_fails_pale_text_on_white(run, tmp_path):
 
 def test_bleed_rule_fails_art_cut_off_at_the_trim(run, tmp_path):
     def spoil(pen: Pen) -> None:
-        pen.rect(0, 0, pen.w, 6, fill="#000000")       # to the trim, not into the bleed
+        pen.polygon(net_outline(FACE_MM), fill="#000000")   # the cross, to its cut line and not past it
     target, label = broken(tmp_path, spoil)
     line = check_fails(run, target, "bleed")
     assert "page 1" in line and label in line and "the bleed is 2 mm" in line
     for side in ("left", "bottom", "right"):
         assert f"{side} trim line and runs only 0." in line
+
+
+def test_bleed_rule_follows_a_coins_round_outline(run, tmp_path):
+    """A disc printed to the coin's circle and not past it fails all round, though it never
+    reaches the square trim box around the coin."""
+    def spoil(pen: Pen) -> None:
+        pen.rect(-pen.bleed, -pen.bleed, pen.w + 2 * pen.bleed, pen.h + 2 * pen.bleed, fill="#ffffff")
+        pen.circle(pen.w / 2, pen.h / 2, pen.w / 2, fill="#000000")
+    target, label = broken(tmp_path, spoil, kind="coin")
+    line = check_fails(run, target, "bleed")
+    assert "page 1" in line and label in line and "round trim line and runs only 0." in line
+
+
+def test_bleed_rule_passes_a_coin_whose_art_runs_past_its_circle(run, tmp_path):
+    def spoil(pen: Pen) -> None:
+        pen.rect(-pen.bleed, -pen.bleed, pen.w + 2 * pen.bleed, pen.h + 2 * pen.bleed, fill="#ffffff")
+        pen.circle(pen.w / 2, pen.h / 2, pen.w / 2 + pen.bleed, fill="#000000")
+    target, _ = broken(tmp_path, spoil, kind="coin")
+    result = run("check", str(target))
+    assert result.exit_code == 0, result.output
 
 
 def test_bleed_rule_passes_art_carried_into_the_bleed(run, tmp_path):

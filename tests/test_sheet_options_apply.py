@@ -102,3 +102,16 @@ def test_options_that_apply_are_accepted(run, tmp_path):
                  ("yield", "--backs", "short-edge", "--back-offset", "0.5,-0.5", "--ink-saver")]:
         result = run(*args, "--out", str(tmp_path / "x.pdf"))
         assert result.exit_code == 0, (args, result.output)
+
+
+@pytest.mark.parametrize("option, layout, cutter", [
+    ((), "duplex", None),
+    (("--layout", "gutterfold"), "gutterfold", None),
+    (("--cutter", "silhouette"), "duplex", "silhouette"),
+    (("--cutter", "cricut"), "duplex", "cricut"),
+])
+def test_the_manifest_records_the_layout_and_the_cutter_applied(run, tmp_path, option, layout, cutter):
+    result = run("ryb", *option, "--out", str(tmp_path / "x.pdf"))
+    assert result.exit_code == 0, result.output
+    m = manifest((tmp_path / "x.pdf").read_bytes())
+    assert (m["layout"], m["cutter"]) == (layout, cutter)

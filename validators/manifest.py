@@ -35,6 +35,8 @@ Backs = Literal["long-edge", "short-edge", "none"]
 Layout = Literal["duplex", "gutterfold"]
 """``duplex``: backs on the reverse of the sheet; ``gutterfold``: backs beside their fronts,
 on the same side, mirrored in a fold line."""
+Cutter = Literal["silhouette", "cricut"]
+"""The print-and-cut machine the sheets were laid out for (its marks, its cut area)."""
 JSON = dict[str, Any]
 
 
@@ -158,6 +160,7 @@ class Manifest:
     components: tuple[Component, ...]
     pages: tuple[Page, ...]
     layout: Layout = "duplex"
+    cutter: Cutter | None = None
 
     @property
     def total_components(self) -> int:
@@ -175,7 +178,7 @@ class Manifest:
             "paper": {"name": self.paper.name, "width_mm": self.paper.width_mm,
                       "height_mm": self.paper.height_mm},
             "margin_mm": self.margin_mm, "bleed_mm": self.bleed_mm, "backs": self.backs,
-            "back_offset_mm": list(self.back_offset_mm), "layout": self.layout,
+            "back_offset_mm": list(self.back_offset_mm), "layout": self.layout, "cutter": self.cutter,
             "components": self.components_json(),
             "total_components": self.total_components,
             "pages": [p.as_json() for p in self.pages],
@@ -197,7 +200,7 @@ class Manifest:
                             float(c["height_mm"]), dict(c.get("data") or {}))
                   for c in data["components"]),
             tuple(_page(p) for p in data["pages"]),
-            _layout(data.get("layout", "duplex")))
+            _layout(data.get("layout", "duplex")), _cutter(data.get("cutter")))
 
 
 def _pair(value: Any) -> tuple[float, float]:
@@ -209,6 +212,12 @@ def _layout(value: Any) -> Layout:
     if value not in get_args(Layout):
         raise ValueError(f"unknown layout {value!r}")
     return cast(Layout, value)
+
+
+def _cutter(value: Any) -> Cutter | None:
+    if value is not None and value not in get_args(Cutter):
+        raise ValueError(f"unknown cutter {value!r}")
+    return cast("Cutter | None", value)
 
 
 def _four(entry: Mapping[str, Any], key: str) -> tuple[float, float, float, float] | None:

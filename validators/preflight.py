@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .manifest import Manifest, Page
+from .manifest import RECT, Manifest, Page, Shape
 from .pagescan import Box, PageScan, Raster, TextRun, luminance, scan
 from .report import Finding, failed, passed
 
@@ -45,10 +45,11 @@ RULES = ("printable area", "text size", "text overlap", "text contrast", "bleed"
 
 @dataclass(frozen=True)
 class Area:
-    """A component as it lies on one page: its label and trim box."""
+    """A component as it lies on one page: its label, trim box and cut outline."""
 
     label: str
     box: Box
+    shape: Shape = RECT
 
 
 @dataclass(frozen=True)
@@ -129,12 +130,22 @@ def page_areas(manifest: Manifest, index: int) -> list[Area]:
     front = next((p for p in reversed(manifest.pages[:index]) if p.side == "front"), None)
     if front is None:
         return []
-    return [Area(a.label, _mirrored(manifest, a.box)) for a in _areas(front)]
+    return [Area(a.label, _mirrored(manifest, a.box), _flipped(manifest, a)) for a in _areas(front)]
 
 
 def _areas(entry: Page) -> list[Area]:
-    return [Area(c.label, (c.x_mm, c.y_mm, c.x_mm + c.w_mm, c.y_mm + c.h_mm))
+    return [Area(c.label, (c.x_mm, c.y_mm, c.x_mm + c.w_mm, c.y_mm + c.h_mm), c.shape)
             for c in entry.components if c.cut and c.w_mm > 0 and c.h_mm > 0]
+
+
+def _flipped(manifest: Manifest, area: Area) -> Shape:
+    """The outline of ``area`` as its back prints: a polygon flipped as the sheet is."""
+    if area.shape.kind != "polygon":
+        return area.shape
+    left, bottom, right, top = area.box
+    if manifest.backs == "short-edge":
+        return Shape("polygon", tuple((x, top - bottom - y) for x, y in area.shape.points))
+    return Shape("polygon", tuple((right - left - x, y) for x, y in area.shape.points))
 
 
 def _mirrored(manifest: Manifest, box: Box) -> Box:
@@ -275,7 +286,7 @@ def _bleed(raster: Raster, areas: Sequence[Area], bleed: float, figures: _Figure
     px = raster.mm_per_px
     steps = max(1, round(bleed / px))
     for area in areas:
-        for side, deep, edge, walk in _edge_walks(raster, area.box, steps):
+        for side, deep, edge, walk in _edge_walks(raster, area, steps):
             reached = _wide(ink[deep] & ink[edge], max(1, round(ART_WIDTH_MM / px)))
             if not reached.any():
                 continue
@@ -313,31 +324,63 @@ def _wide(inked: np.ndarray, n: int) -> np.ndarray:
     return np.convolve(full.astype(int), np.ones(n, dtype=int), "full")[:len(inked)] > 0
 
 
-def _edge_walks(raster: Raster, box: Box, steps: int) -> Iterator[tuple[str, Index, Index, Index]]:
-    """For each side of ``box``: the pixels :data:`ART_DEPTH_MM` inside it and those just inside
-    it, one per pixel along it,
-    and the ``steps`` pixels walking outward from the line (indices into the page's ink
-    padded by one pixel, clipped to the padding)."""
-    left, bottom, right, top = box
+def _edge_walks(raster: Raster, area: Area, steps: int) -> Iterator[tuple[str, Index, Index, Index]]:
+    """For each side of the area's cut outline: the pixels :data:`ART_DEPTH_MM` inside it and
+    those just inside it, one per pixel along it, and the ``steps`` pixels walking outward
+    from it along its normal (indices into the page's ink padded by one pixel, clipped to
+    the padding)."""
     px = raster.mm_per_px
     rows, cols = (n + 2 for n in raster.pixels.shape[:2])
 
-    def along(a: float, b: float) -> np.ndarray:
-        return np.arange(a + px / 2, b, px)
+    def index(points: np.ndarray) -> Index:
+        r = ((raster.height_mm - points[..., 1]) / px).astype(int) + 1
+        c = (points[..., 0] / px).astype(int) + 1
+        return np.clip(r, 0, rows - 1), np.clip(c, 0, cols - 1)
 
-    def row(y: np.ndarray | float) -> np.ndarray:
-        return np.asarray(np.clip(((raster.height_mm - np.asarray(y)) / px).astype(int) + 1, 0, rows - 1))
+    out = (np.arange(steps) + 0.5)[:, None, None] * px       # distances walked past the line
+    for side, points, normals in outline_sides(area, px):
+        yield (side, index(points - normals * ART_DEPTH_MM), index(points - normals * px / 2),
+               index(points[None] + normals[None] * out))
 
-    def col(x: np.ndarray | float) -> np.ndarray:
-        return np.asarray(np.clip((np.asarray(x) / px).astype(int) + 1, 0, cols - 1))
 
-    out = (np.arange(steps) + 0.5)[:, None] * px       # distances walked past the line
-    ys, xs = along(bottom, top), along(left, right)
-    for side, sign, x in (("left", -1, left), ("right", 1, right)):
-        deep, edge = (row(ys), col(x - sign * ART_DEPTH_MM + 0 * ys)), (row(ys), col(x - sign * px / 2 + 0 * ys))
-        walk = (np.broadcast_to(row(ys), (steps, len(ys))), col(x + sign * out + 0 * ys))
-        yield side, deep, edge, walk
-    for side, sign, y in (("bottom", -1, bottom), ("top", 1, top)):
-        deep, edge = (row(y - sign * ART_DEPTH_MM + 0 * xs), col(xs)), (row(y - sign * px / 2 + 0 * xs), col(xs))
-        walk = (row(y + sign * out + 0 * xs), np.broadcast_to(col(xs), (steps, len(xs))))
-        yield side, deep, edge, walk
+Side = tuple[str, np.ndarray, np.ndarray]   # a name, points along it (mm) and their outward normals
+
+
+def outline_sides(area: Area, step: float) -> list[Side]:
+    """The sides of an area's cut outline sampled every ``step`` mm, with outward normals:
+    a rectangle's four sides, a polygon's edges (named by the way they face), or a circle
+    as one round side.
+
+    >>> sides = outline_sides(Area("a", (0.0, 0.0, 4.0, 2.0)), 1.0)
+    >>> [(name, points.tolist()) for name, points, _ in sides][:2]
+    [('left', [[0.0, 1.5], [0.0, 0.5]]), ('bottom', [[0.5, 0.0], [1.5, 0.0], [2.5, 0.0], [3.5, 0.0]])]
+    """
+    left, bottom, right, top = area.box
+    if area.shape.kind == "circle":
+        cx, cy, radius = (left + right) / 2, (bottom + top) / 2, min(right - left, top - bottom) / 2
+        turns = np.arange(0.5, max(8, round(2 * np.pi * radius / step))) / max(8, round(2 * np.pi * radius / step))
+        normals = np.column_stack([np.cos(2 * np.pi * turns), np.sin(2 * np.pi * turns)])
+        return [("round", np.array([cx, cy]) + radius * normals, normals)]
+    if area.shape.kind == "polygon":
+        corners = [(left + x, bottom + y) for x, y in area.shape.points]
+    else:   # counter-clockwise from the top-left, so the sides come left, bottom, right, top
+        corners = [(left, top), (left, bottom), (right, bottom), (right, top)]
+    turn = sum(ax * by - bx * ay for (ax, ay), (bx, by) in zip(corners, corners[1:] + corners[:1]))
+    sides = []
+    for a, b in zip(corners, corners[1:] + corners[:1]):
+        start, end = np.array(a, dtype=float), np.array(b, dtype=float)
+        length = float(np.hypot(*(end - start)))
+        if length < step:
+            continue
+        along = (end - start) / length
+        normal = np.array([along[1], -along[0]]) * (1 if turn > 0 else -1)
+        points = start + np.arange(step / 2, length, step)[:, None] * along
+        sides.append((_facing(normal), points, np.broadcast_to(normal, points.shape)))
+    return sides
+
+
+def _facing(normal: np.ndarray) -> str:
+    """The way an outward normal points, for messages."""
+    if abs(normal[0]) >= abs(normal[1]):
+        return "right" if normal[0] > 0 else "left"
+    return "top" if normal[1] > 0 else "bottom"
