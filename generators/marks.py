@@ -110,6 +110,25 @@ def trim_marks(settings, rects: Sequence[Rect]) -> list[Segment]:
     return segments
 
 
+def every_line_marked(settings, rects: Sequence[Rect]) -> bool:
+    """Whether :func:`trim_marks` puts two marks on every trim line of ``rects``: a layout
+    may leave a line with no room for them (one that runs between a cutting machine's
+    registration marks).
+
+    >>> from .sheet import SheetSettings, paper
+    >>> every_line_marked(SheetSettings(paper=paper("a4"), bleed=0), [(20.0, 20.0, 50.0, 50.0)])
+    True
+    """
+    marks = trim_marks(settings, rects)
+    return all(sum(1 for m in marks if _on(m, axis, v)) >= 2 for axis in (0, 1) for v in _edges(rects, axis))
+
+
+def _on(mark: Segment, axis: int, v: float) -> bool:
+    """Whether ``mark`` lies on the trim line at ``v`` across ``axis``."""
+    a, b = (mark[0], mark[2]) if axis == 0 else (mark[1], mark[3])
+    return abs(a - v) < EPSILON and abs(b - v) < EPSILON
+
+
 def trim_lines(rects: Sequence[Rect]) -> list[Segment]:
     """Full-length guides along every trim line, across the components that own it."""
     segments: list[Segment] = []

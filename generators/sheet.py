@@ -39,7 +39,7 @@ from ..validators.manifest import Placed as ManifestPlaced
 from .cutter import Cutter, layout_boxes
 from .fold import fit_fold, turned, turned_shape
 from .grid import Box, Grid, grid_in
-from .marks import MARK_ROOM, Rect, Segment, trim_marks
+from .marks import MARK_ROOM, Rect, Segment, every_line_marked, trim_marks
 from .pen import Pen
 
 DrawFn = Callable[[Pen], None]
@@ -126,9 +126,9 @@ def fit_grid(settings: SheetSettings, w: float, h: float, box: Box | None = None
     inside the margin so the crop marks print.
     """
     settings = resolve_bleed(settings, [(w, h)])
-    grid = max((grid_in(b, w, h, 2 * (settings.bleed or 0.0))
-                for b in ([box] if box else settings.layout_boxes())),
-               key=lambda g: g.capacity)
+    grids = [grid_in(b, w, h, 2 * (settings.bleed or 0.0)) for b in ([box] if box else settings.layout_boxes())]
+    # The fullest grid whose trim lines all get their marks; else the fullest.
+    grid = max(grids, key=lambda g: (g.capacity > 0 and every_line_marked(settings, grid_rects(g)), g.capacity))
     if grid.capacity < 1:
         room = f"inside the {settings.cutter}'s marks" if settings.cutter else "and room for crop marks"
         raise InputError(f"a {w:g} x {h:g} mm component does not fit on {settings.paper.name} "
@@ -138,8 +138,9 @@ def fit_grid(settings: SheetSettings, w: float, h: float, box: Box | None = None
 
 
 def _roomiest(settings: SheetSettings, w: float, h: float) -> Box:
-    """The layout box that holds the most ``w`` x ``h`` components."""
-    return max(settings.layout_boxes(), key=lambda b: grid_in(b, w, h, 2 * (settings.bleed or 0.0)).capacity)
+    """The layout box :func:`fit_grid` fills with ``w`` x ``h`` components."""
+    grid = fit_grid(settings, w, h)
+    return next(b for b in settings.layout_boxes() if grid_in(b, w, h, grid.gutter) == grid)
 
 
 def sheet_capacity(settings: SheetSettings, w: float, h: float) -> int:

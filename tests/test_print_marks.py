@@ -24,7 +24,9 @@ def test_every_trim_line_is_marked_inside_the_printable_area(name, paper_name):
 
 
 @pytest.mark.parametrize("args", [("ryb", "--bleed", "2"), ("ryb", "--paper", "letter"),
-                                  ("yield",), ("dice",)])
+                                  ("yield",), ("dice",),
+                                  # its top row ran between the two top registration marks: 42/47
+                                  ("yield", "--paper", "letter", "--cutter", "silhouette")])
 def test_marks_print_for_the_commands_a_user_types(tmp_path, args):
     pdf = user_example(tmp_path, *args, "--out", "x.pdf")
     held, total = marked_lines(pdf)
