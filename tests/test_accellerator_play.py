@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from icp_print.validators.accellerator import play
 from icp_print.validators.accellerator.deflectors import legal_change_counts, legal_changes, nth_change
 from icp_print.validators.accellerator.model import WIN_BANKED
@@ -53,3 +55,48 @@ def test_simulate_is_a_use_of_the_lab():
     one = simulate(standard_board(), 4, 9, players=2, policy="random", max_turns=400, workers=1)
     two = simulate(standard_board(), 4, 9, players=2, policy="random", max_turns=400, workers=2)
     assert one == two and one.games == 4
+
+
+def _positions(seed: int, turns: int, bounce: str = "stay"):
+    """Positions along a random game, with deflectors on the board."""
+    rng = random.Random(seed)
+    s = play.GAME.new_state(4, rng, {"bounce": bounce})
+    for _ in range(turns):
+        if s.is_terminal():
+            break
+        yield s
+        s.apply(rng.choice(s.legal_actions()), rng)
+
+
+@pytest.mark.parametrize("bounce", ["stay", "re-enter"])
+def test_a_move_is_decided_only_by_the_deflectors_of_the_cells_it_enters(bounce):
+    from icp_print.validators.accellerator.turn import play_turn
+    checked = 0
+    for s in _positions(11, 120, bounce):
+        choices = s.legal_actions()
+        for i in range(0, len(choices), max(1, len(choices) // 25)):
+            choice = choices[i]
+            if choice.change is None:
+                continue
+            changed = play_turn(s.state, s.roll, choice, listed=True)
+            plain = play_turn(s.state, s.roll, choice.__class__(choice.energy, None, choice.facing),
+                              listed=True)
+            if plain.move.entered.isdisjoint(choice.change.cells):
+                assert changed.move.steps == plain.move.steps
+                assert changed.after.pawns == plain.after.pawns
+                checked += 1
+    assert checked > 100
+
+
+def test_greedy_rates_every_turn_as_if_it_were_played_on_a_copy():
+    from icp_print.validators.analysis.players import value
+    for s in _positions(12, 80):
+        choices = s.legal_actions()
+        picked = [choices[i] for i in range(0, len(choices), max(1, len(choices) // 40))]
+        seat = s.current_player()
+        copies = []
+        for choice in picked:
+            after = s.clone()
+            after.apply(choice, random.Random(0))
+            copies.append(value(after, seat))
+        assert s.action_values(picked, seat, random.Random(0)) == copies

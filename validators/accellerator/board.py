@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import lru_cache, cache
 from typing import Any
 from collections.abc import Iterator
 
@@ -80,9 +80,8 @@ class Board:
         return 0 <= cell[0] < self.size and 0 <= cell[1] < self.size
 
     def cells(self) -> Iterator[Cell]:
-        for y in range(self.size):
-            for x in range(self.size):
-                yield (x, y)
+        """Every cell, row by row from the north-west corner."""
+        return iter(_cells(self.size))
 
     @property
     def players(self) -> tuple[Player, ...]:
@@ -152,6 +151,11 @@ class Board:
 
         homes = tuple(moved(h) for h in self.homes)
         return replace(self, size=size, reactor=(size // 2, size // 2), homes=homes)
+
+
+@cache
+def _cells(size: int) -> tuple[Cell, ...]:
+    return tuple((x, y) for y in range(size) for x in range(size))
 
 
 @lru_cache(maxsize=1 << 12)

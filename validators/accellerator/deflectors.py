@@ -202,11 +202,7 @@ def _free_and_sources(state: State) -> tuple[list[Cell], list[Cell]]:
 
 def legal_change_counts(state: State, kind: str) -> dict[str, int]:
     """How many legal changes of each kind a roll allows, leaving out kinds with none."""
-    actions = allowed_actions(state, kind)
-    if not actions:
-        return {}
-    free, sources = _free_and_sources(state)
-    return {a: n for a, n in _action_counts(actions, len(free), len(sources)).items() if n}
+    return change_menu(state, kind)[0]
 
 
 def describe_counts(counts: dict[str, int]) -> str:
@@ -244,10 +240,21 @@ def nth_change(state: State, kind: str, pick: int) -> Change:
 def change_picker(state: State, kind: str) -> Callable[[int], Change]:
     """:func:`nth_change` for one position and roll, with the board looked at once: a
     player drawing many changes from the same position asks it for each pick."""
+    return change_menu(state, kind)[1]
+
+
+def change_menu(state: State, kind: str) -> tuple[dict[str, int], Callable[[int], Change]]:
+    """:func:`legal_change_counts` and :func:`change_picker` together, the board looked at
+    once for both."""
     actions = allowed_actions(state, kind)
+    if not actions:
+        return {}, _picker({}, [], [])
     free, sources = _free_and_sources(state)
     counts = _action_counts(actions, len(free), len(sources))
+    return {a: n for a, n in counts.items() if n}, _picker(counts, free, sources)
 
+
+def _picker(counts: dict[str, int], free: list[Cell], sources: list[Cell]) -> Callable[[int], Change]:
     def pick_change(pick: int) -> Change:
         for action, n in counts.items():  # noqa: B007  (the chosen action is read after the loop)
             if pick < n:

@@ -85,6 +85,13 @@ class Move:
     def events(self) -> tuple[Event, ...]:
         return tuple(e for s in self.steps for e in s.events)
 
+    @property
+    def entered(self) -> frozenset[Cell]:
+        """The cells the pawn stepped into.  The move looked at the deflectors of these
+        cells and of no other, so a deflector change that touches none of them leaves
+        the same move (the greedy player rates such changes without moving again)."""
+        return frozenset(s.entered for s in self.steps if s.entered is not None)
+
 
 def trace_move(state: State, *, bank: bool = True) -> Move:
     """Move the pawn whose turn it is by its full energy; the state after is in ``.after``.

@@ -21,11 +21,11 @@ from dataclasses import dataclass
 from typing import ClassVar, cast, overload
 
 from ..errors import InputError
-from ..play import TERMINAL, UNCOUNTED, Action
+from ..play import TERMINAL, UNCOUNTED, WON, Action
 from .board import Board
 from .board_file import standard_board
-from .deflectors import Change, acceleration, change_picker, energy_options, legal_change_counts
-from .model import BOUNCES, DIE_SIDES, FACINGS, WIN_BANKED, Rules, State, manhattan
+from .deflectors import Change, acceleration, change_menu, energy_options
+from .model import BOUNCES, DIE_SIDES, FACINGS, WIN_BANKED, Cell, Pawn, Rules, State, manhattan
 from .turn import TurnChoice, place, play_turn
 
 
@@ -57,17 +57,17 @@ class Choices(Sequence[TurnChoice]):
 
     def __init__(self, state: State, roll: int) -> None:
         self.plain: list[TurnChoice] = []
-        self.changing: list[tuple[State, str, int | None, str | None, int]] = []
-        self._pickers: dict[tuple[str | None, str], Callable[[int], Change]] = {}
+        self.changing: list[tuple[Callable[[int], Change], int | None, str | None, int]] = []
         for facing in FACINGS if state.mover.at is None else (None,):
             placed, _ = place(state, facing)
             kind = acceleration(placed.mover.energy, roll)
-            changes = sum(legal_change_counts(placed, kind).values())
+            counts, picker = change_menu(placed, kind)
+            changes = sum(counts.values())
             for energy in energy_options(placed.mover.energy, roll):
                 if kind != "below" or not changes:
                     self.plain.append(TurnChoice(energy, None, facing))
                 if changes:
-                    self.changing.append((placed, kind, energy, facing, changes))
+                    self.changing.append((picker, energy, facing, changes))
         self.size = len(self.plain) + sum(n for *_, n in self.changing)
 
     def __len__(self) -> int:
@@ -89,19 +89,11 @@ class Choices(Sequence[TurnChoice]):
         if index < len(self.plain):
             return self.plain[index]
         index -= len(self.plain)
-        for placed, kind, energy, facing, count in self.changing:
+        for picker, energy, facing, count in self.changing:
             if index < count:
-                return TurnChoice(energy, self._picker(placed, kind, facing)(index), facing)
+                return TurnChoice(energy, picker(index), facing)
             index -= count
         raise IndexError(index)
-
-
-    def _picker(self, placed: State, kind: str, facing: str | None) -> Callable[[int], Change]:
-        """The changes for one facing (the energy chosen does not change them), found once."""
-        key = (facing, kind)
-        if key not in self._pickers:
-            self._pickers[key] = change_picker(placed, kind)
-        return self._pickers[key]
 
 
 class AccelleratorState:
@@ -142,23 +134,67 @@ class AccelleratorState:
         return AccelleratorState(self.state, self.roll, self.turns, UNCOUNTED)
 
     def returns(self) -> tuple[float, ...]:
-        winners = self.state.winners()
-        share = 1.0 / len(winners)
-        return tuple(share if p.player in winners else 0.0 for p in self.state.pawns)
+        return returns(self.state)
 
     def heuristic(self, seat: int) -> float:
-        """Electrons banked (worth most), then carried, then being on the board and near the
-        next goal (home when carrying, else the reactor); less the best opponent's."""
-        values = [self._standing(p) for p in self.state.pawns]
-        return values[seat] - max(v for i, v in enumerate(values) if i != seat)
+        return heuristic(self.state, seat)
 
-    def _standing(self, pawn) -> float:
-        board = self.state.board
-        value = 10.0 * min(pawn.banked, WIN_BANKED) + 3.0 * pawn.carrying
-        if pawn.at is None:
-            return value - 1.0
-        goal = board.home_of(pawn.player) if pawn.carrying else board.reactor
-        return value - manhattan(pawn.at, goal) / (2 * board.size)
+    def action_values(self, actions: Sequence[TurnChoice], seat: int,
+                      rng: random.Random) -> list[float]:
+        """Each turn's value for ``seat`` right after its move, before the next roll: the
+        greedy player's one-step look, without a copy of the position per turn.
+
+        A turn whose deflector change touches no cell that the same facing and energy
+        entered without it makes that same move (:attr:`~.movement.Move.entered`), and the
+        rating looks at pawns only, so it is rated once and not moved again."""
+        values = []
+        moved: dict[tuple[str | None, int | None, bool], tuple[frozenset[Cell], float]] = {}
+        for choice in actions:
+            key = (choice.facing, choice.energy, choice.bank)
+            change = choice.change
+            known = moved.get(key)
+            if known is not None and (change is None or known[0].isdisjoint(change.cells)):
+                values.append(known[1])
+                continue
+            move = play_turn(self.state, self.roll, choice, listed=True).move
+            rated = value(move.after, seat)
+            if known is None and (change is None or move.entered.isdisjoint(change.cells)):
+                moved[key] = (move.entered, rated)
+            values.append(rated)
+        return values
+
+
+def returns(state: State) -> tuple[float, ...]:
+    """The most electrons banked win; a tie shares the win."""
+    winners = state.winners()
+    share = 1.0 / len(winners)
+    return tuple(share if p.player in winners else 0.0 for p in state.pawns)
+
+
+def heuristic(state: State, seat: int) -> float:
+    """Electrons banked (worth most), then carried, then being on the board and near the
+    next goal (home when carrying, else the reactor); less the best opponent's."""
+    board = state.board
+    values = [standing(board, p) for p in state.pawns]
+    mine = values.pop(seat)
+    return mine - max(values)
+
+
+def standing(board: Board, pawn: Pawn) -> float:
+    """One pawn's side of :func:`heuristic`."""
+    worth = 10.0 * min(pawn.banked, WIN_BANKED) + 3.0 * pawn.carrying
+    if pawn.at is None:
+        return worth - 1.0
+    goal = board.home_of(pawn.player) if pawn.carrying else board.reactor
+    return worth - manhattan(pawn.at, goal) / (2 * board.size)
+
+
+def value(state: State, seat: int) -> float:
+    """The greedy player's value of a position (a finished game rated as :data:`~..play.WON`
+    says), as ``players.value`` rates a whole-game state."""
+    if state.over:
+        return WON * (returns(state)[seat] - 0.5)
+    return heuristic(state, seat)
 
 
 GAME = AccelleratorGame(standard_board())
