@@ -3,11 +3,13 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from icp_print.validators.frozen import replace
 from icp_print.validators.ycp.lucha_libre.play import GAME, STOP, keeps
+from icp_print.validators.ycp.lucha_libre.round import play_round, reroll_advice
 from icp_print.validators.ycp.lucha_libre.rules import rules
 from playcheck import check_finished, play_out, record
 
@@ -68,3 +70,32 @@ def test_37_fans_win():
     nothing = next(i for i, p in enumerate(state._choices(1)) if not p.moves)
     state.apply(("claim", nothing), random.Random(0))
     assert state.returns() == (1.0, 0.0) and state.rounds == 1 and state.turns == 2
+
+
+def test_greedy_rerolls_by_the_exact_expected_fans_of_the_reroll_advice():
+    state = GAME.new_state(2, random.Random(5), {})
+    state.rolls[0] = (1, 2, 4)
+    wrestler = state.match.in_ring[0]
+    actions = state.legal_actions()
+    values = state.action_values(actions, 0, random.Random(0))
+    advice = {c.keep: c.expected_fans for c in reroll_advice((1, 2, 4), wrestler)}
+    stop = values[actions.index(STOP)]
+    assert stop == state.heuristic(0)
+    for action, value in zip(actions, values):
+        keep = (1, 2, 4) if action == STOP else action[1]
+        assert value - stop == pytest.approx(float(advice[keep] - advice[(1, 2, 4)]))
+
+
+def test_greedy_rates_a_claim_by_the_round_it_resolves():
+    state = GAME.new_state(2, random.Random(5), {})
+    state.rolls = [(6, 6, 6), (5, 5, 5)]               # El Santo and Blue Demon: Triple F each
+    state.apply(STOP, random.Random(0))
+    state.apply(STOP, random.Random(0))
+    actions = state.legal_actions()
+    values = state.action_values(actions, 0, random.Random(0))
+    theirs = state._choices(1)[0]
+    for action, value in zip(actions, values):
+        after = play_round(state.match, (state._choices(0)[action[1]].moves, theirs.moves))
+        ring = after.in_ring
+        assert value == after.fans[0] - after.fans[1] + 0.5 * (after.energy[ring[0]] - after.energy[ring[1]])
+    assert values[0] == max(values)            # the first choice is the best: Triple F, +5 Fans

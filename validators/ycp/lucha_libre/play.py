@@ -25,8 +25,8 @@ from functools import lru_cache
 from itertools import combinations
 
 from ...frozen import replace
-from ...play import TERMINAL, UNCOUNTED, Action, FixedGame, Seat
-from .round import Match, dice_to_roll, new_match, play_round, reroll_allowed
+from ...play import TERMINAL, UNCOUNTED, WON, Action, FixedGame, Seat
+from .round import Match, dice_to_roll, new_match, play_round, reroll_advice, reroll_allowed
 from .rules import Play, Roll, choices, rules
 
 ROLL, CLAIM = "roll", "claim"
@@ -132,18 +132,57 @@ class LuchaLibreState:
         wrestler in the Ring has over the other's (more dice next round)."""
         if self.winner is not None:
             return 1000.0 if self.winner == seat else -1000.0
-        score = []
-        for team in (0, 1):
-            claim = self.claims[team]
-            pending = claim.outcome.fans if claim else self._choices(team)[0].outcome.fans
-            score.append(self.match.fans[team] + pending + 0.5 * self.match.energy[self.match.in_ring[team]])
-        return score[seat] - score[1 - seat]
+        pending = [self._pending(team) for team in (0, 1)]
+        return _standing(self.match, seat) + pending[seat] - pending[1 - seat]
+
+    def action_values(self, actions: Sequence[Action], seat: Seat, rng: random.Random) -> list[float]:
+        """Stopping is worth the heuristic as it stands; a reroll the same with the exact
+        expected best Fans of the new roll, less its Fan (:func:`.round.reroll_advice`).
+        A claim is worth the standing once the round is resolved with it, before the next
+        dice: the other team's claim as made, or its best choice.  Nothing is drawn from
+        ``rng``."""
+        if self.phase == ROLL:
+            here = self.heuristic(seat)
+            roll = self.rolls[seat]
+            gains = _reroll_gains(roll, self.match.in_ring[seat])
+            return [here if action == STOP else here + gains[tuple(action[1])]   # type: ignore[index]
+                    for action in actions]
+        other = self.claims[1 - seat] or self._choices(1 - seat)[0]
+        mine = self._choices(seat)
+        values = []
+        for action in actions:
+            plays = [other.moves, other.moves]
+            plays[seat] = mine[action[1]].moves                                   # type: ignore[index]
+            after = play_round(self.match, (plays[0], plays[1]))
+            winner = after.winner()
+            values.append(_standing(after, seat) if winner is None else
+                          WON / 2 if winner == seat else -WON / 2)
+        return values
+
+    def _pending(self, team: int) -> int:
+        """Fans of the team's claim, or of the best its dice allow while it has not claimed."""
+        claim = self.claims[team]
+        return claim.outcome.fans if claim else self._choices(team)[0].outcome.fans
 
     def clone(self) -> LuchaLibreState:
         twin = object.__new__(LuchaLibreState)
         twin.__dict__.update(self.__dict__)
         twin.rolls, twin.claims, twin.events = list(self.rolls), list(self.claims), UNCOUNTED
         return twin
+
+
+def _standing(match: Match, seat: Seat) -> float:
+    """Fans ahead of the other team, plus 0.5 a level of ENE ahead in the Ring."""
+    ring, energy = match.in_ring, match.energy
+    return match.fans[seat] - match.fans[1 - seat] + 0.5 * (energy[ring[seat]] - energy[ring[1 - seat]])
+
+
+@lru_cache(maxsize=1 << 12)
+def _reroll_gains(roll: Roll, wrestler_id: str) -> dict[Roll, float]:
+    """For each set of dice to keep: expected best Fans after the reroll, less its cost,
+    less the best Fans of the roll as it is."""
+    advice = {choice.keep: float(choice.expected_fans) for choice in reroll_advice(roll, wrestler_id)}
+    return {keep: fans - advice[roll] for keep, fans in advice.items()}
 
 
 GAME = FixedGame("lucha-libre", 2, LuchaLibreState)

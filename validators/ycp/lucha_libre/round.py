@@ -118,6 +118,27 @@ def best_fans(roll: Roll, wrestler_id: WrestlerId) -> int:
     return max(p.outcome.fans for p in choices(roll, wrestler_id))
 
 
+@cache
+def _fresh_dice(free: int) -> tuple[tuple[Roll, int], ...]:
+    """Every multiset of ``free`` rerolled dice, with the number of orders it comes up in."""
+    return tuple((new, factorial(free) // prod(factorial(n) for n in Counter(new).values()))
+                 for new in combinations_with_replacement(range(1, 7), free))
+
+
+@cache
+def expected_fans_after_reroll(keep: Roll, free: int, wrestler_id: WrestlerId) -> Fraction:
+    """Exact expected Fans of the best play once ``free`` dice are rerolled beside the
+    (sorted) ``keep``, before the reroll's cost; remembered, as every roll with the same
+    kept dice asks the same question.
+
+    >>> expected_fans_after_reroll((5, 5), 1, "blue-demon")   # Triple F on a 5, else Show Off
+    Fraction(5, 3)
+    """
+    total = sum(orders * best_fans(tuple(sorted(keep + new)), wrestler_id)
+                for new, orders in _fresh_dice(free))
+    return Fraction(total, 6 ** free)
+
+
 def reroll_advice(roll: Iterable[Face], wrestler_id: WrestlerId) -> list[RerollChoice]:
     """Every choice of dice to keep, best first, judged by the Fans of the best play.
 
@@ -139,11 +160,7 @@ def reroll_advice(roll: Iterable[Face], wrestler_id: WrestlerId) -> list[RerollC
         free = len(roll) - len(keep)
         if free == 0:
             choices[keep] = Fraction(best_fans(roll, wrestler_id))
-            continue
-        total = 0
-        for new in combinations_with_replacement(range(1, 7), free):
-            orders = factorial(free) // prod(factorial(n) for n in Counter(new).values())
-            total += orders * best_fans(tuple(sorted(keep + new)), wrestler_id)
-        choices[keep] = Fraction(total, 6 ** free) - cost
+        else:
+            choices[keep] = expected_fans_after_reroll(keep, free, wrestler_id) - cost
     ranked = sorted(choices.items(), key=lambda kv: (-kv[1], -len(kv[0]), kv[0]))
     return [RerollChoice(keep, value) for keep, value in ranked]
