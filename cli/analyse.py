@@ -14,7 +14,7 @@ from ..validators.analysis.runner import MAX_TURNS, PLAYOUTS, matchup, run
 from ..validators.analysis.text import Run, analysis_json, analysis_lines
 from ..validators.errors import InputError, RuleError
 from ..validators.play import difficulty_of
-from .common import echo_json, json_option, seed_option
+from .common import OutputPath, command_inputs, echo_json, json_option, seed_option
 
 REPORT_KINDS = {".pdf": "pdf", ".html": "html", ".htm": "html"}
 PROGRESS_FROM = 2000     # games; smaller runs finish before a bar is worth drawing
@@ -59,7 +59,7 @@ def _variants(values: tuple[str, ...]) -> dict[str, str]:
               "'icp-print[cluster]'; every worker needs icp-print installed).")
 @seed_option
 @json_option
-@click.option("--report", "report_file", type=click.Path(dir_okay=False, path_type=Path),
+@click.option("--report", "report_file", type=OutputPath(dir_okay=False, path_type=Path),
               help="Also write a report with charts: a .pdf, or a self-contained .html.")
 def analyse_command(game: str, games: int, players: int | None, policy: str, rotate: bool,
                     deck_file: Path | None, variants: tuple[str, ...], playouts: int,
@@ -86,6 +86,8 @@ def analyse_command(game: str, games: int, players: int | None, policy: str, rot
         if not kind:
             raise InputError("the report is a .pdf or an .html file", source=str(report_file),
                              field="--report")
+        from ..generators.writing import check_targets
+        check_targets([("--report", report_file)], command_inputs())
     engine = load_game(game)
     seats = players or engine.min_players
     strengths = parse_policies(policy, seats)
@@ -118,8 +120,8 @@ def analyse_command(game: str, games: int, players: int | None, policy: str, rot
     lines = analysis_lines(engine.name, command, results)
     if report_file is not None:
         from ..generators.analysis_report import report_bytes
-        from ..generators.pdf import atomic_write
-        atomic_write(report_file, report_bytes(data, lines, kind))
+        from ..generators.writing import Output, write_all
+        write_all([Output(report_file, report_bytes(data, lines, kind), "--report")], command_inputs())
     if as_json:
         echo_json(data)
     else:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import importlib
 import json
 import math
+import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, get_args
@@ -32,7 +33,17 @@ def default_builder(game: Game, output: Output) -> Callable[[SheetSettings], Doc
 
 class OutputPath(click.Path):
     """A path the command writes to: :func:`emit` treats every other path option as an input
-    and refuses to write over it."""
+    and refuses to write over it.  An empty path is refused (it would mean the current folder).
+
+    >>> OutputPath().convert("", None, None)
+    Traceback (most recent call last):
+    click.exceptions.BadParameter: an empty path names no file or folder.
+    """
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, str) and not value:
+            self.fail("an empty path names no file or folder.", param, ctx)
+        return super().convert(value, param, ctx)
 
 
 class Finite(click.FloatRange):
@@ -218,11 +229,11 @@ def emit(doc, out: Path, *, png_dir: Path | None = None, dpi: int = 150,
             (png_dir / name, data) for name, data in png_pages(pdf, Path(out).stem, dpi)]))
     makers += extra
     inputs = command_inputs()
-    _check_folders(makers)
     named = {o for o, _ in per_sheet}
-    check_targets([("--out", out)] + per_sheet +
-                  [(o, t) for o, t, _ in makers if o not in named and not _is_folder(o, t)],
-                  inputs, no_clobber=no_clobber)
+    targets = [("--out", out)] + per_sheet + \
+        [(o, t) for o, t, _ in makers if o not in named and not _is_folder(o, t)]
+    _check_folders(makers, targets)
+    check_targets(targets, inputs, no_clobber=no_clobber)
     refuse_unprintable(doc)
     noted: set[str] = set()
     pdf = render(doc, VERSION, noted)
@@ -337,8 +348,17 @@ def _is_folder(option: str, target: Path) -> bool:
     return option in FOLDER_OPTIONS or Path(target).is_dir()
 
 
-def _check_folders(makers: Sequence[ExtraOutput]) -> None:
+def _check_folders(makers: Sequence[ExtraOutput], files: Sequence[tuple[str, Path]]) -> None:
+    """Refuse a folder option that names a file, or a file output that is one of the folders."""
     from ..validators.errors import InputError
+    folders: dict[str, str] = {}
     for option, target, _ in makers:
         if option in FOLDER_OPTIONS and Path(target).exists() and not Path(target).is_dir():
             raise InputError("not a folder", source=str(target), field=option)
+        if option in FOLDER_OPTIONS:
+            folders.setdefault(os.path.realpath(target), option)
+    for option, target in files:
+        folder = folders.get(os.path.realpath(target)) if str(target) != "-" else None
+        if folder:
+            raise InputError(f"is also the {folder} folder; refusing to write a file there",
+                             source=str(target), field=option)

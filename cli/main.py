@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import click
 
-from ..validators.errors import IcpError
+from ..validators.errors import IcpError, shorten
 from ..validators.registry import GAMES
 from . import __name__ as _package
 from . import __version__
@@ -70,8 +70,41 @@ class LazyGroup(click.Group):
             formatter.write_dl(rows)
 
 
+HELP_ERRORS = tuple(getattr(click.exceptions, name) for name in ("NoArgsIsHelpError",)
+                    if hasattr(click.exceptions, name))   # a bare command asks for its help
+
+
+def usage_line(exc: click.ClickException) -> str:
+    """A command-line mistake on one line, naming the option, with a long value shortened.
+
+    >>> usage_line(click.BadParameter("'nan' is not a finite number.", param=click.Option(["--margin"])))
+    "--margin: 'nan' is not a finite number."
+    >>> usage_line(click.NoSuchOption("--bleeed"))
+    "No such option '--bleeed'."
+    """
+    param = getattr(exc, "param", None)
+    if isinstance(exc, click.BadParameter) and not isinstance(exc, click.MissingParameter) and param:
+        name = param.human_readable_name if isinstance(param, click.Argument) else "/".join(param.opts)
+        return f"{name}: {shorten(exc.message)}"
+    return shorten(exc.format_message())
+
+
+def _say(exc: click.ClickException) -> click.exceptions.Exit:
+    click.echo(f"icp-print: error: {usage_line(exc)}", err=True)
+    return click.exceptions.Exit(exc.exit_code)
+
+
 class IcpGroup(LazyGroup):
     """The top-level group: turns every expected failure into one line and an exit code."""
+
+    def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None,
+                     **extra: object) -> click.Context:
+        try:
+            return super().make_context(info_name, args, parent=parent, **extra)  # type: ignore[arg-type]
+        except HELP_ERRORS:
+            raise
+        except click.ClickException as exc:
+            raise _say(exc) from None
 
     def invoke(self, ctx: click.Context) -> object:
         try:
@@ -84,8 +117,10 @@ class IcpGroup(LazyGroup):
             ctx.exit(130)
         except BrokenPipeError:
             ctx.exit(0)
-        except (click.exceptions.Exit, click.ClickException, click.Abort):
+        except (click.exceptions.Exit, click.Abort, *HELP_ERRORS):
             raise
+        except click.ClickException as exc:     # an option's value or name is wrong
+            raise _say(exc) from None
         except Exception as exc:  # a bug of ours: say so briefly, details on request
             if os.environ.get("ICP_PRINT_DEBUG"):
                 raise

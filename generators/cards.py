@@ -54,7 +54,10 @@ def card_size(text: str) -> CardSize:
         raise InputError(f"cannot read {text!r}: give one of {', '.join(CARD_SIZES)} or a size "
                          "in millimetres like 63.5x88.9", field="--card-size")
     w, h = float(match.group(1)), float(match.group(2))
-    if not (math.isfinite(w) and math.isfinite(h)) or w > h:
+    if not (math.isfinite(w) and math.isfinite(h)):
+        raise InputError(f"cannot read {text!r}: each side must be a finite number of millimetres",
+                         field="--card-size")
+    if w > h:
         raise InputError(f"{w:g} x {h:g} mm: cards are read upright, give the width first "
                          "(width at most height)", field="--card-size")
     if w < SMALLEST[0] or h < SMALLEST[1]:

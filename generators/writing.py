@@ -186,7 +186,7 @@ def _commit(plans: list[_Plan], removals: Sequence[Path], no_clobber: bool) -> N
         for plan in plans:
             if plan.kind == "file":
                 created += _make_parents(plan)
-                room = _room_for(rooms, plan.real.parent, plan.output.target)
+                room = _room_for(rooms, plan.real.parent, plan.output.target, plan.output.option)
                 staged.append(_stage(plan, room, plan.mode if plan.mode is not None else 0o666 & ~umask))
         for plan in plans:
             if plan.kind != "file":
@@ -213,12 +213,17 @@ def _commit(plans: list[_Plan], removals: Sequence[Path], no_clobber: bool) -> N
         if isinstance(exc, OSError) and not isinstance(exc, BrokenPipeError):
             where = getattr(exc, "icp_target", None) or exc.filename or ""
             raise InputError(f"cannot write ({exc.strerror or exc}); nothing was written",
-                             source=str(where) or None) from None
+                             source=str(where) or None, field=getattr(exc, "icp_option", None)) from None
         raise
     for item in staged:
         item.close()
     for room in rooms.values():
         room.remove()
+
+
+def _blame(exc: OSError, target: Path, option: str | None = None) -> None:
+    """Note on ``exc`` which output (file and option) it struck, for the one-line message."""
+    exc.icp_target, exc.icp_option = target, option  # type: ignore[attr-defined]
 
 
 def _make_parents(plan: _Plan) -> list[Path]:
@@ -231,7 +236,7 @@ def _make_parents(plan: _Plan) -> list[Path]:
         try:
             folder.mkdir()
         except OSError as exc:
-            exc.icp_target = plan.output.target  # type: ignore[attr-defined]
+            _blame(exc, plan.output.target, plan.output.option)
             raise
     return list(reversed(missing))
 
@@ -264,12 +269,12 @@ class _Room:
         shutil.rmtree(self.path, ignore_errors=True)
 
 
-def _room_for(rooms: dict[Path, _Room], folder: Path, target: Path) -> _Room:
+def _room_for(rooms: dict[Path, _Room], folder: Path, target: Path, option: str | None = None) -> _Room:
     if folder not in rooms:
         try:
             rooms[folder] = _Room(folder)
         except OSError as exc:
-            exc.icp_target = target  # type: ignore[attr-defined]
+            _blame(exc, target, option)
             raise
     return rooms[folder]
 
@@ -334,7 +339,7 @@ class _Staged:
                 os.replace(self.name, target)
             self.placed = True
         except OSError as exc:
-            exc.icp_target = self.plan.output.target  # type: ignore[attr-defined]
+            _blame(exc, self.plan.output.target, self.plan.output.option)
             raise
 
     def undo(self) -> None:
@@ -367,7 +372,7 @@ class _Removed:
         except FileNotFoundError:
             return
         except OSError as exc:
-            exc.icp_target = self.path  # type: ignore[attr-defined]
+            _blame(exc, self.path)
             raise
         self.kept = kept
 
@@ -382,7 +387,7 @@ def _stage(plan: _Plan, room: _Room, mode: int) -> _Staged:
     try:
         fd = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o600)
     except OSError as exc:
-        exc.icp_target = plan.output.target  # type: ignore[attr-defined]
+        _blame(exc, plan.output.target, plan.output.option)
         raise
     staged = _Staged(plan, fd, name, room)
     try:
@@ -391,7 +396,7 @@ def _stage(plan: _Plan, room: _Room, mode: int) -> _Staged:
         os.fsync(fd)
     except OSError as exc:
         staged.close()
-        exc.icp_target = plan.output.target  # type: ignore[attr-defined]
+        _blame(exc, plan.output.target, plan.output.option)
         raise
     return staged
 
@@ -421,5 +426,5 @@ def _write_stream(plan: _Plan) -> None:
     except OSError as exc:
         if exc.errno == errno.ENXIO:
             exc.strerror = "nothing is reading from this FIFO"
-        exc.icp_target = plan.output.target  # type: ignore[attr-defined]
+        _blame(exc, plan.output.target, plan.output.option)
         raise
