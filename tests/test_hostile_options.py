@@ -20,12 +20,14 @@ from icp_print.cli.analyse import _variants
 from icp_print.cli.main import main, usage_line
 from icp_print.generators import writing
 from icp_print.generators.cards import LARGEST, SMALLEST, card_size
+from icp_print.templates import path as template_path
 from icp_print.validators.analysis.cluster import scheduler_address
 from icp_print.validators.analysis.players import parse_policies
 from icp_print.validators.errors import MAX_PART_CHARS, InputError
 
 HUGE = "9" * 5000
 HOSTILE_NUMBERS = ("nan", "inf", "-inf", "-1", HUGE, f"1e{HUGE}", "", "ü€😀")
+TEMPLATES = template_path()
 MESSAGE_CHARS = 3 * MAX_PART_CHARS + 100     # source, field and message, each shortened
 
 
@@ -95,6 +97,16 @@ def test_a_file_output_that_is_also_a_folder_output_is_refused(run, tmp_path):
     assert_one_line(run("ryb", "--out", str(out), "--cutter", "cricut",
                         "--png", str(tmp_path / "x-sheet-01.png")), "--cutter", "--png folder")
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("cutter, name", [("silhouette", "x-sheet-01.dxf"), ("cricut", "x-sheet-02.png")])
+def test_a_cut_file_that_would_overwrite_an_input_is_refused(run, tmp_path, cutter, name):
+    deck = tmp_path / name
+    deck.write_bytes((TEMPLATES / "ryb" / "example-custom-deck.toml").read_bytes())
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    result = run("ryb", "--deck", str(deck), "--out", str(tmp_path / "x.pdf"), "--cutter", cutter)
+    assert_one_line(result, name, "--cutter", "an input of this command")
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
