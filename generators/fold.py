@@ -134,11 +134,7 @@ def turned(draw: DrawFn, turns: int) -> DrawFn:
         return draw
 
     def draw_turned(pen: Pen) -> None:
-        shift = {1: (pen.w, 0.0), 2: (pen.w, pen.h), 3: (0.0, pen.h)}[turns]
-        pen.canvas.translate(*shift)
-        pen.canvas.rotate(90 * turns)
-        w, h = (pen.w, pen.h) if turns == 2 else (pen.h, pen.w)
-        draw(Pen(pen.canvas, w, h, pen.bleed, pen.ink_saver))
+        draw(pen.turned(turns))
 
     return draw_turned
 

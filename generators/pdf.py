@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import io
 import json
-from collections.abc import Iterable, Sequence
-from typing import cast
+from functools import partial
 from pathlib import Path
 
 from reportlab.lib.colors import HexColor
@@ -21,19 +20,16 @@ from . import fonts
 from .attach import attach
 from .fold import (FOLD_DASH, FOLD_GREY, FOLD_WIDTH, FOLD_WORD, FOLD_WORD_PT, WORD_MIDDLE, dashed_pieces,
                    fold_words)
-from .pen import pen_for
+from .pen import Inked, pen_for
 from .cutpaths import cut_items
-from .cutter import THICKNESS, keep_out, silhouette_corners, silhouette_square
+from .cutter import THICKNESS, silhouette_corners, silhouette_square
 from .marks import MARK_WIDTH, Rect, Segment, trim_lines, trim_marks
 from .sheet import Document, Page, rects
-from .sheetlabel import (LABEL_COLOUR, LABEL_PT, Blocker, Box, Spot, boxes_blocker, either, ink_blocker,
-                         label_spot, sheet_labels)
-from .units import MM_PER_INCH, pt, to_mm
+from .sheetlabel import LABEL_COLOUR, LABEL_PT, Labels, Spot, label_text, page_labels, sheet_numbers
+from .units import pt, to_mm
 from .writing import Output, write_all
 
 CUT_LINE_COLOUR = (0.6, 0.6, 0.6)
-INK_DPI = 100       # free-layout pages are rasterised at this resolution to find room for the label
-INK_LEVEL = 250     # grey levels below this are ink
 
 
 def render(doc: Document, version: str, noted: set[str] | None = None) -> bytes:
@@ -54,8 +50,10 @@ def render(doc: Document, version: str, noted: set[str] | None = None) -> bytes:
     if s.backs != "none" and s.layout == "duplex":
         canvas.setViewerPreference("Duplex", "DuplexFlipShortEdge" if s.backs == "short-edge"
                                    else "DuplexFlipLongEdge")
-    labels = sheet_labels([p.side for p in doc.pages], find_game(doc.game).title)
-    for page, label in zip(doc.pages, labels):
+    title = find_game(doc.game).title
+    numbers = sheet_numbers([p.side for p in doc.pages])
+    front: Labels | None = None
+    for page, sheet in zip(doc.pages, numbers):
         if page.trim:
             x, y, w, h = page.trim
             b = s.bleed or 0.0
@@ -63,23 +61,27 @@ def render(doc: Document, version: str, noted: set[str] | None = None) -> bytes:
             canvas.setBleedBox(tuple(pt(v) for v in (
                 max(0, x - b), max(0, y - b),
                 min(s.paper.width, x + w + b), min(s.paper.height, y + h + b))))
-        spot = _label_spot(doc, page, label) if page.side == "front" else None
-        _draw_page(canvas, doc, page, noted)
-        if spot:
-            _sheet_label(canvas, label, spot)
+        inked = None if page.imposed else Inked()
+        _draw_page(canvas, doc, page, noted, inked)
+        labels = page_labels(doc, page, partial(label_text, title, sheet, numbers[-1]), _label_length,
+                             inked.boxes if inked else (), front)
+        for text, spot in labels.placed:
+            _sheet_label(canvas, text, spot)
+        front = labels if page.side == "front" else None
         canvas.showPage()
     canvas.save()
     return _attach_manifest(buffer.getvalue(), doc, version)
 
 
-def _draw_page(canvas: Canvas, doc: Document, page: Page, noted: set[str] | None = None) -> None:
+def _draw_page(canvas: Canvas, doc: Document, page: Page, noted: set[str] | None = None,
+               inked: Inked | None = None) -> None:
     s = doc.settings
     canvas.saveState()
     canvas.scale(pt(1), pt(1))
     for x, y, w, h, draw, clip in page.steps:
         canvas.saveState()
         draw(pen_for(canvas, x, y, w, h, bleed=(s.bleed or 0.0) if clip else 0.0,
-                     ink_saver=s.ink_saver, clip=clip, noted=noted))
+                     ink_saver=s.ink_saver, clip=clip, noted=noted, inked=inked))
         canvas.restoreState()
     if page.side == "front" and page.placed:
         _guides(canvas, doc, page)
@@ -100,66 +102,8 @@ def _sheet_label(canvas: Canvas, text: str, spot: Spot) -> None:
     canvas.restoreState()
 
 
-def _label_spot(doc: Document, page: Page, text: str) -> Spot | None:
-    """Where the sheet label goes: clear of what the engine placed (imposed pages) or of
-    every inked pixel (free-layout pages, whose art only their drawing knows)."""
-    s = doc.settings
-    keep_clear = [(x, y, x + w, y + h) for x, y, w, h in keep_out(s.paper, s.cutter)]
-    if page.imposed:
-        blocked = boxes_blocker(_obstacles(doc, page) + keep_clear)
-    else:
-        blocked = either(boxes_blocker(keep_clear), _ink(doc, page))
-    return label_spot(s.paper.width, s.paper.height, s.margin, blocked,
-                      fonts.width_mm(text, LABEL_PT), to_mm(LABEL_PT))
-
-
-def _obstacles(doc: Document, page: Page) -> list[Box]:
-    """Every component's bleed box, crop mark, trim line and fold line on an imposed page."""
-    s, b, half = doc.settings, doc.settings.bleed or 0.0, MARK_WIDTH / 2
-    boxes = [(x - b, y - b, x + w + b, y + h + b) for x, y, w, h, _, _ in page.steps]
-    trims = rects(page.placed) + rects(page.backs)
-    boxes += [(min(x1, x2) - half, min(y1, y2) - half, max(x1, x2) + half, max(y1, y2) + half)
-              for x1, y1, x2, y2 in (trim_marks(s, trims) if page.placed else [])]
-    # Nothing in line with a trim, where ink would read as a crop mark.
-    page_w, page_h = s.paper.width, s.paper.height
-    for x, y, w, h in trims:
-        boxes += [(x, 0.0, x, page_h), (x + w, 0.0, x + w, page_h),
-                  (0.0, y, page_w, y), (0.0, y + h, page_w, y + h)]
-    if page.fold:
-        x1, y1, x2, y2 = page.fold
-        reach = to_mm(FOLD_WORD_PT)
-        boxes.append((x1 - reach, y1 - reach, x2 + reach, y2 + reach))
-    return boxes
-
-
-def _ink(doc: Document, page: Page) -> Blocker:
-    """A blocker from the page drawn alone and rasterised: every pixel with ink is in the way."""
-    import numpy
-    import pypdfium2
-
-    s = doc.settings
-    buffer = io.BytesIO()
-    alone = Canvas(buffer, pagesize=(pt(s.paper.width), pt(s.paper.height)), invariant=1)
-    _draw_page(alone, doc, page)
-    alone.showPage()
-    alone.save()
-    document = pypdfium2.PdfDocument(buffer.getvalue())
-    try:
-        image = document[0].render(scale=INK_DPI / 72, grayscale=True).to_pil().convert("L")
-    finally:
-        document.close()
-    ink = numpy.asarray(image) < INK_LEVEL
-    px = MM_PER_INCH / INK_DPI
-    rows = ink.shape[0]
-
-    def line(axis: int, lo: float, hi: float) -> list[bool]:
-        if axis == 0:     # a strip across the page, lo <= y <= hi: rows counted from the top
-            band = ink[max(0, int((s.paper.height - hi) / px)):int((s.paper.height - lo) / px) + 1, :]
-            return list(cast(Iterable[bool], band.any(axis=0)))
-        band = ink[:, max(0, int(lo / px)):int(hi / px) + 1]
-        return list(cast(Sequence[bool], band.any(axis=1))[::-1]) if rows else []
-
-    return ink_blocker(line, px)
+def _label_length(text: str) -> float:
+    return fonts.width_mm(text, LABEL_PT)
 
 
 def _guides(canvas: Canvas, doc: Document, page: Page) -> None:

@@ -7,6 +7,7 @@ them); every other length is in millimetres.
 """
 from __future__ import annotations
 
+import copy
 import io
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -15,7 +16,9 @@ from functools import cache
 from typing import Literal
 
 from reportlab.lib.colors import Color, HexColor
+from reportlab.pdfbase.pdfmetrics import getAscentDescent
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.pathobject import PDFPathObject
 
 from ..validators.manifest import LABEL
 from . import fonts
@@ -23,8 +26,64 @@ from .units import to_mm
 
 Colour = str  # "#rrggbb"
 Anchor = Literal["left", "centre", "right"]   # which end of a line of text sits at x
+Box = tuple[float, float, float, float]        # x0, y0, x1, y1 in mm
 LABEL_GREY = "#8a8a8a"
 INVISIBLE = 3  # PDF text render mode: neither fill nor stroke
+MM_PER_PT = to_mm(1.0)
+
+
+class Inked:
+    """Where a page's pens put ink: a box (x0, y0, x1, y1, in mm from the page's
+    lower-left) around every shape and visible line of text, as drawn (moved, turned
+    and scaled by the frame it was drawn in).
+
+    The sheet label finds room from these boxes, so it needs no rendering of the
+    page; a box holds its shape's whole extent, line widths included, so the room
+    it leaves is truly bare paper.
+    """
+
+    def __init__(self) -> None:
+        self.boxes: list[Box] = []
+
+    def add(self, canvas: Canvas, x0: float, y0: float, x1: float, y1: float) -> None:
+        """Note the box ``(x0, y0)``-``(x1, y1)`` of the canvas's current frame."""
+        # reportlab keeps the frame it applies (user space to points) as the canvas's current matrix
+        a, b, c, d, e, f = canvas._currentMatrix
+        xs, ys = [], []
+        for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1)):
+            xs.append((a * x + c * y + e) * MM_PER_PT)
+            ys.append((b * x + d * y + f) * MM_PER_PT)
+        self.boxes.append((min(xs), min(ys), max(xs), max(ys)))
+
+
+class Path(PDFPathObject):
+    """A reportlab path that keeps the box around its points (a curve lies inside the
+    box of its control points), so drawing it can note its ink."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.box: Box | None = None
+
+    def _reach(self, *xy: float) -> None:
+        xs, ys = xy[0::2], xy[1::2]
+        x0, y0, x1, y1 = self.box or (min(xs), min(ys), max(xs), max(ys))
+        self.box = (min(x0, *xs), min(y0, *ys), max(x1, *xs), max(y1, *ys))
+
+    def moveTo(self, x: float, y: float) -> None:  # noqa: N802 - reportlab's name
+        self._reach(x, y)
+        super().moveTo(x, y)
+
+    def lineTo(self, x: float, y: float) -> None:  # noqa: N802
+        self._reach(x, y)
+        super().lineTo(x, y)
+
+    def curveTo(self, x1: float, y1: float, x2: float, y2: float, x3: float, y3: float) -> None:  # noqa: N802
+        self._reach(x1, y1, x2, y2, x3, y3)
+        super().curveTo(x1, y1, x2, y2, x3, y3)
+
+    def rect(self, x: float, y: float, width: float, height: float) -> None:
+        self._reach(x, y, x + width, y + height)
+        super().rect(x, y, width, height)
 
 
 @cache
@@ -42,6 +101,7 @@ class Pen:
     h: float
     bleed: float = 0.0
     ink_saver: bool = False
+    inked: Inked | None = None     # where to note the ink drawn (see :class:`Inked`), if anywhere
 
     @classmethod
     def off_page(cls, w: float, h: float) -> Pen:
@@ -86,12 +146,32 @@ class Pen:
 
         It moves this pen's origin: the caller wraps it in :meth:`saved`.
         """
-        return pen_for(self.canvas, x, y, w, h, bleed=bleed, ink_saver=self.ink_saver, clip=clip)
+        return pen_for(self.canvas, x, y, w, h, bleed=bleed, ink_saver=self.ink_saver, clip=clip,
+                       inked=self.inked)
 
     def y_down(self, w: float, h: float) -> Pen:
         """A ``w`` x ``h`` pen for a frame whose y axis points down (after ``scale(1, -1)``),
         whose text still reads upright."""
-        return YDownPen(self.canvas, w, h, 0.0, self.ink_saver)
+        return YDownPen(self.canvas, w, h, 0.0, self.ink_saver, self.inked)
+
+    def turned(self, quarters: int) -> Pen:
+        """A pen for this component's art turned ``quarters`` quarter turns anticlockwise
+        inside the same footprint (its width and height swap on odd turns).
+
+        It moves this pen's origin: the caller wraps it in :meth:`saved`.
+        """
+        quarters %= 4
+        if quarters:
+            self.translate(*{1: (self.w, 0.0), 2: (self.w, self.h), 3: (0.0, self.h)}[quarters])
+            self.rotate(90 * quarters)
+        twin = copy.copy(self)      # the same kind of pen, noting what it noted
+        if quarters % 2:
+            twin.w, twin.h = self.h, self.w
+        return twin
+
+    def _ink(self, x0: float, y0: float, x1: float, y1: float, reach: float = 0.0) -> None:
+        if self.inked is not None:
+            self.inked.add(self.canvas, x0 - reach, y0 - reach, x1 + reach, y1 + reach)
 
     # -- shapes ---------------------------------------------------------
     def _paint(self, fill: Colour | None, stroke: Colour | None, width: float) -> tuple[int, int]:
@@ -111,6 +191,7 @@ class Pen:
     def rect(self, x: float, y: float, w: float, h: float, *, fill: Colour | None = None,
              stroke: Colour | None = None, width: float = 0.3, radius: float = 0.0) -> None:
         f, s = self._paint(fill, stroke, width)
+        self._ink(min(x, x + w), min(y, y + h), max(x, x + w), max(y, y + h), width / 2 if s else 0.0)
         if radius:
             self.canvas.roundRect(x, y, w, h, radius, stroke=s, fill=f)
         else:
@@ -124,33 +205,36 @@ class Pen:
         c.setLineWidth(width)
         if dash:
             c.setDash(list(dash))
+        self._ink(min(x1, x2), min(y1, y2), max(x1, x2), max(y1, y2), width / 2)
         c.line(x1, y1, x2, y2)
         c.restoreState()
 
     def circle(self, x: float, y: float, r: float, *, fill: Colour | None = None,
                stroke: Colour | None = None, width: float = 0.3) -> None:
         f, s = self._paint(fill, stroke, width)
+        self._ink(x - r, y - r, x + r, y + r, width / 2 if s else 0.0)
         self.canvas.circle(x, y, r, stroke=s, fill=f)
 
     def polygon(self, points: Iterable[tuple[float, float]], *, fill: Colour | None = None,
                 stroke: Colour | None = None, width: float = 0.3, closed: bool = True) -> None:
         pts = list(points)
-        p = self.canvas.beginPath()
+        p = Path()
         p.moveTo(*pts[0])
         for q in pts[1:]:
             p.lineTo(*q)
         if closed:
             p.close()
-        f, s = self._paint(fill, stroke, width)
-        self.canvas.drawPath(p, stroke=s, fill=f)
+        self.draw_path(p, fill=fill, stroke=stroke, width=width)
 
-    def path(self):
-        """A reportlab path in this pen's millimetre space, for curves."""
-        return self.canvas.beginPath()
+    def path(self) -> Path:
+        """A path in this pen's millimetre space, for curves."""
+        return Path()
 
-    def draw_path(self, p, *, fill: Colour | None = None, stroke: Colour | None = None,
+    def draw_path(self, p: Path, *, fill: Colour | None = None, stroke: Colour | None = None,
                   width: float = 0.3) -> None:
         f, s = self._paint(fill, stroke, width)
+        if p.box:   # a sharp corner's mitre may reach past the points: a line width all round
+            self._ink(*p.box, width if s else 0.0)
         self.canvas.drawPath(p, stroke=s, fill=f)
 
     # -- text -----------------------------------------------------------
@@ -172,6 +256,11 @@ class Pen:
         c.setFillColor(_colour(colour))
         c.setFont(fonts.face(bold), to_mm(size))
         mode = None if visible and not LABEL.fullmatch(text) else INVISIBLE
+        if mode is None and self.inked is not None:
+            width = self.text_width(text, size, bold)
+            left = x - {"left": 0.0, "centre": width / 2, "right": width}[anchor]
+            ascent, descent = getAscentDescent(fonts.face(bold), to_mm(size))
+            self._ink(left, y + descent, left + width, y + ascent)
         if anchor == "centre":
             c.drawCentredString(x, y, text, mode=mode)
         elif anchor == "right":
@@ -295,11 +384,12 @@ class NotingPen(Pen):
 
 
 def pen_for(canvas: Canvas, x: float, y: float, w: float, h: float, *, bleed: float = 0.0,
-            ink_saver: bool = False, clip: bool = True, noted: set[str] | None = None) -> Pen:
+            ink_saver: bool = False, clip: bool = True, noted: set[str] | None = None,
+            inked: Inked | None = None) -> Pen:
     """Move the canvas origin to ``(x, y)`` mm and clip to the bleed box.
 
     The caller wraps this in ``saveState``/``restoreState``.  With ``noted``, the pen
-    records there which settings the drawing consulted.
+    records there which settings the drawing consulted; with ``inked``, where it drew.
     """
     canvas.translate(x, y)
     if clip:
@@ -307,10 +397,10 @@ def pen_for(canvas: Canvas, x: float, y: float, w: float, h: float, *, bleed: fl
         p.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed)
         canvas.clipPath(p, stroke=0, fill=0)
     if noted is None:
-        return Pen(canvas, w, h, bleed, ink_saver)
-    pen = NotingPen(canvas, w, h, bleed, ink_saver)
+        return Pen(canvas, w, h, bleed, ink_saver, inked)
+    pen = NotingPen(canvas, w, h, bleed, ink_saver, inked)
     pen.noted = noted
     return pen
 
 
-__all__ = ["Anchor", "Colour", "NotingPen", "Pen", "YDownPen", "pen_for"]
+__all__ = ["Anchor", "Box", "Colour", "Inked", "NotingPen", "Path", "Pen", "YDownPen", "pen_for"]

@@ -1,6 +1,7 @@
-"""The sheet label ("RYB · sheet 2 of 7 · front") on the front of every sheet, measured on
+"""The sheet label ("RYB · sheet 2 of 7 · front") on both sides of every sheet, measured on
 rendered pages: inside the printable area, at least 6 pt, at least 3:1 against the paper,
-and clear of every component, its bleed, every crop mark and the fold line."""
+clear of every component, its bleed, every crop mark and the fold line, and a back's label
+behind its front's label (never behind a front's face)."""
 from __future__ import annotations
 
 import re
@@ -60,18 +61,53 @@ def _pixels(image, height: float, box: tuple[float, float, float, float]):
     return image[int((height - d) / PX):int((height - b) / PX) + 1, int(a / PX):int(c / PX) + 1]
 
 
+def _expected(m: dict, title: str) -> list[tuple[int, str]]:
+    """(page index, text) of every label: the front's, the back's, and both on a gutterfold sheet."""
+    pages = m["pages"]
+    sheets = sum(p["side"] == "front" for p in pages)
+    found, sheet = [], 0
+    for index, page in enumerate(pages):
+        sheet += page["side"] == "front"
+        for side in ("front", "back") if "fold_mm" in page else (page["side"],):
+            found.append((index, f"{title} · sheet {sheet} of {sheets} · {side}"))
+    return found
+
+
+def _behind(m: dict, index: int, box: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+    """Where ``box`` of page ``index`` lies on the other side of the paper: mirrored in the fold
+    line of a gutterfold sheet, or as the printer turns a duplex sheet over."""
+    x0, y0, x1, y1 = box
+    page = m["pages"][index]
+    if "fold_mm" in page:
+        fx1, fy1, fx2, fy2 = page["fold_mm"]
+        if fy1 == fy2:
+            return x0, 2 * fy1 - y1, x1, 2 * fy1 - y0
+        return 2 * fx1 - x1, y0, 2 * fx1 - x0, y1
+    width, height = m["paper"]["width_mm"], m["paper"]["height_mm"]
+    if m["backs"] == "short-edge":
+        return x0, height - y1, x1, height - y0
+    return width - x1, y0, width - x0, y1
+
+
+def _overlap(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
 def assert_labels_are_clear(pdf: bytes, title: str) -> int:
     m = manifest(pdf)
     width, height = m["paper"]["width_mm"], m["paper"]["height_mm"]
     margin, bleed = m["margin_mm"], m["bleed_mm"]
     found = labels(pdf)
-    fronts = [i for i, p in enumerate(m["pages"]) if p["side"] == "front"]
-    assert [i for i, *_ in found] == fronts, "one label on each front page, none on the backs"
-    sheets = len(fronts)
+    assert [(i, text) for i, text, *_ in found] == _expected(m, title), \
+        "one label on each side of every sheet, numbered by sheet"
+    fronts = {i: box for i, text, box, _ in found if text.endswith("front")}
     document = pypdfium2.PdfDocument(pdf)
     try:
-        for number, (index, text, (x0, y0, x1, y1), cap) in enumerate(found, start=1):
-            assert text == f"{title} · sheet {number} of {sheets} · front"
+        for index, text, (x0, y0, x1, y1), cap in found:
+            if text.endswith("back"):
+                front_index = index if "fold_mm" in m["pages"][index] else index - 1
+                # behind the front's label (so behind no face), as far as the text's length allows
+                assert _overlap(_behind(m, index, (x0, y0, x1, y1)), fronts[front_index]), text
             assert margin <= x0 and x1 <= width - margin and margin <= y0 and y1 <= height - margin, text
             assert cap >= MIN_PT * PT * CAP * 0.98, (text, cap)
             for c in m["pages"][index]["components"]:
