@@ -76,6 +76,7 @@ class Arena:
         return _crosses(cow, square, self.block)
 
 
+@cache
 def _crosses(a: Square, b: Square, block: Square, samples: int = 64) -> bool:
     """Whether the segment between the middles of ``a`` and ``b`` enters ``block``'s square."""
     for i in range(1, samples):

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 
 from ...play import TERMINAL, WON, Action, FixedGame, Seat
@@ -54,12 +54,19 @@ PER_TEAM = 3
 WIN_GOALS = 2                 # "the first team to score two goals"
 STEPS_PER_MOVE = 4            # "A character moves 1 to 4 squares"
 KICK = range(3, 7)            # "a square 3 to 6 squares away"
+KICKS: tuple[Action, ...] = tuple(("kick", d, n) for d in STEPS for n in KICK)
 KickRun = tuple[Square, Square, bool, int | None]
 """A kicked ball's straight run: scatter origin, the square before, stopped by a body, scorer."""
 STOP, AGITATE, PERCH, HIDE = ("stop",), ("agitate",), ("perch",), ("hide",)
-DANGER = 0.8
-"""What a character in the open next to the cow costs its team: the cow nudges it
-when it charges, unless the die shows its stay face (5 in 6)."""
+POINT = 20
+"""The heuristic adds whole twentieths of a point, so that any order of adding gives the
+same number (a look-ahead adds the same terms in another order)."""
+GOAL, BALL, OUT, NEAR = 10 * POINT, POINT // 2, POINT, POINT // 4
+"""A goal ahead; a square of the ball nearer the goal attacked than its own; a character
+nudged out; a square between the ball and the team's nearest character."""
+DANGER = 16
+"""What a character in the open next to the cow costs its team, 0.8 of a point: the cow
+nudges it when it charges, unless the die shows its stay face (5 in 6)."""
 
 
 def _team(character: int) -> int:
@@ -94,10 +101,10 @@ def _distances(ball: Square) -> dict[Square, int]:
 
 
 @cache
-def _ball_value(ball: Square, seat: Seat) -> float:
-    """Half a point for each square the ball lies nearer the goal ``seat`` attacks than its own."""
+def _ball_points(ball: Square, seat: Seat) -> int:
+    """:data:`BALL` for each square the ball lies nearer the goal ``seat`` attacks than its own."""
     goal = arena().goal
-    return 0.5 * (_chebyshev(ball, goal[TEAMS[seat]]) - _chebyshev(ball, goal[TEAMS[1 - seat]]))
+    return BALL * (_chebyshev(ball, goal[TEAMS[seat]]) - _chebyshev(ball, goal[TEAMS[1 - seat]]))
 
 
 def _worth(state: ToroballState, seat: Seat) -> float:
@@ -113,6 +120,7 @@ class ToroballState:
     def __init__(self, rng: random.Random) -> None:
         self.field: Arena = arena()
         self._bottles = frozenset(self.field.bottles["A"] + self.field.bottles["B"])
+        self._goals = frozenset(self.field.goal.values())
         self.score = [0, 0]
         self.ene = rules().start
         cow = 0 if rng.randint(1, 6) <= 3 else 1
@@ -181,16 +189,21 @@ class ToroballState:
         played on one."""
         values = []
         runs: dict[Step, list[KickRun]] = {}                         # a kick's run by direction
+        stepping: Callable[[Step], float] | None = None
+        kicking: Callable[[Square], float] | None = None
         for action in actions:
             kind = action[0]                                         # type: ignore[index]
             if kind == "step" and self._dry(action[1]):              # type: ignore[index]
-                values.append(self._rate(seat, self._stepped(action[1]), self.sheltered,  # type: ignore[index]
-                                         self._running(self.steps_left - 1)))
+                if stepping is None:
+                    stepping = self._step_rating(seat)
+                values.append(stepping(action[1]))                  # type: ignore[index]
             elif kind == "kick":
                 d, squares = action[1], action[2]                    # type: ignore[index]
                 if d not in runs:
                     runs[d] = self._kick_runs(d, KICK[-1])
-                values.append(self._kick_value(runs[d][squares - 1], seat, rng))
+                if kicking is None:
+                    kicking = self._ball_rating(seat)
+                values.append(self._kick_value(runs[d][squares - 1], seat, rng, kicking))
             elif kind == "move":
                 values.append(self._rate(seat, self.pos, self.sheltered, action[1]))  # type: ignore[index]
             elif kind == "agitate":
@@ -226,19 +239,61 @@ class ToroballState:
         """:meth:`heuristic` of this position with the characters at ``pos``, ``sheltered``,
         the one ``running`` and the ``ball`` (a look-ahead changes only those)."""
         ball = ball or self.ball
-        value = 10.0 * (self.score[seat] - self.score[1 - seat]) + _ball_value(ball, seat)
+        total, near = self._tally(seat, pos, sheltered, running, ball, None)
+        return (total - NEAR * near) / POINT
+
+    def _tally(self, seat: Seat, pos: list[Square | None], sheltered: set[int],
+               running: int | None, ball: Square, leave_out: int | None) -> tuple[int, int]:
+        """The heuristic in twentieths, less its nearness term, and the squares between the
+        ball and ``seat``'s nearest character; without the character ``leave_out``."""
+        total = GOAL * (self.score[seat] - self.score[1 - seat]) + _ball_points(ball, seat)
         near = self.field.size[1]
         to_ball, by_cow = _distances(ball), _ring(self.cow)
         for i, at in enumerate(pos):
+            if i == leave_out:
+                continue
             mine = _TEAM[i] == seat
             if at is None:
-                value += -1.0 if mine else 1.0
+                total += -OUT if mine else OUT
                 continue
             if mine and to_ball[at] < near:
                 near = to_ball[at]
             if at in by_cow and i not in sheltered and i != running:
-                value += -DANGER if mine else DANGER
-        return value - 0.25 * near
+                total += -DANGER if mine else DANGER
+        return total, near
+
+    def _ball_rating(self, seat: Seat) -> Callable[[Square], float]:
+        """Rates the position with the ball moved (a kick that scores no goal) for ``seat``:
+        what does not depend on the ball is added up once, as :meth:`_rate` would add it."""
+        total, _ = self._tally(seat, self.pos, self.sheltered, self._running(self.steps_left),
+                               self.ball, None)
+        total -= _ball_points(self.ball, seat)
+        mine = [at for i, at in enumerate(self.pos) if at is not None and _TEAM[i] == seat]
+        farthest = self.field.size[1]
+
+        def rate(ball: Square) -> float:
+            to_ball = _distances(ball)
+            near = min([farthest] + [to_ball[at] for at in mine])
+            return (total + _ball_points(ball, seat) - NEAR * near) / POINT
+        return rate
+
+    def _step_rating(self, seat: Seat) -> Callable[[Step], float]:
+        """Rates the mover's steps (onto squares with no bottle) for ``seat``: everything but
+        the mover is added up once, as :meth:`_rate` would add it."""
+        mover = self.mover
+        at = self.pos[mover]
+        assert at is not None
+        total, near = self._tally(seat, self.pos, self.sheltered, None, self.ball, mover)
+        mine, to_ball, by_cow = _TEAM[mover] == seat, _distances(self.ball), _ring(self.cow)
+        exposed = mover not in self.sheltered and self._running(self.steps_left - 1) != mover
+        cost = -DANGER if mine else DANGER
+
+        def rate(d: Step) -> float:
+            to = (at[0] + d[0], at[1] + d[1])
+            nearest = min(near, to_ball[to]) if mine else near
+            danger = cost if exposed and to in by_cow else 0
+            return (total + danger - NEAR * nearest) / POINT
+        return rate
 
     # ------------------------------------------------------------ looking one action ahead
 
@@ -248,21 +303,15 @@ class ToroballState:
         assert at is not None
         return (at[0] + d[0], at[1] + d[1]) not in self._bottles
 
-    def _stepped(self, d: Step) -> list[Square | None]:
-        pos = list(self.pos)
-        at = pos[self.mover]
-        assert at is not None
-        pos[self.mover] = (at[0] + d[0], at[1] + d[1])
-        return pos
-
-    def _kick_value(self, run: KickRun, seat: Seat, rng: random.Random) -> float:
+    def _kick_value(self, run: KickRun, seat: Seat, rng: random.Random,
+                    rate: Callable[[Square], float]) -> float:
         """A kick's one-step value from the ball's ``run`` and the scatter roll (drawn as
         playing the kick draws it); a copy only when a goal changes more than the ball."""
         origin, before, _blocked, scorer = run
         if scorer is None:
             ball, d = self._landing(origin, before, rng.randint(1, 6))
             if self._scorer(ball, ball, d) is None:
-                return self._rate(seat, self.pos, self.sheltered, self._running(self.steps_left), ball)
+                return rate(ball)
             twin = self.clone()
             twin._settle(ball, d)
         else:
@@ -347,7 +396,7 @@ class ToroballState:
         if self.moved or not found:
             found.append(STOP)
         if at == self.ball and not self.kicked:
-            found += [("kick", d, n) for d in STEPS for n in KICK]
+            found += KICKS
         if _chebyshev(at, self.cow) == 1 and not self.agitated:
             found.append(AGITATE)
         if self.moved and self.field.on_edge(at):
@@ -476,6 +525,8 @@ class ToroballState:
     def _scorer(self, at: Square, nxt: Square, d: Step) -> int | None:
         """The seat that scores when the ball stops on a goal square (``at == nxt``) or runs
         into it from one of its arrows, the way the arrow points; None for no goal."""
+        if nxt not in self._goals:
+            return None
         for team, goal in self.field.goal.items():
             if nxt == goal and (at == nxt or self.field.arrows[team].get(at) == d):
                 return 1 - TEAMS.index(team)
