@@ -203,14 +203,18 @@ def survivable(state: GameState, player: Player) -> bool:
         return False
     speed = min(speed_choices(mover))
     at = mover.position
+    memo = state.board.memo
     if any(_apart(v.square, at) <= speed for v in state.vehicles if v.player != player and not v.out):
-        return _survives(state.with_vehicle(replace(mover, speed=speed)), player, speed)
+        among = ("survives among", player, state.vehicles, state.damage_limit)
+        if among not in memo:
+            memo[among] = _survives(state.with_vehicle(replace(mover, speed=speed)), player, speed)
+        return memo[among]                                  # type: ignore[no-any-return]
     # Nobody within reach, so nobody met: the answer depends on the vehicle and the board alone.
     key = ("survives", at, mover.heading, mover.level, speed)
-    known: bool | None = state.board.memo.get(key)
+    known: bool | None = memo.get(key)
     if known is None:
         alone = GameState(state.board, (replace(mover, speed=speed),), player, state.damage_limit)
-        known = state.board.memo[key] = _survives(alone, player, speed)
+        known = memo[key] = _survives(alone, player, speed)
     return known
 
 
@@ -248,10 +252,19 @@ def turns_by_position(state: GameState) -> list[Turn]:
     at a time for each speed, and partial turns that have reached the same
     position (every vehicle's square, heading, speed and damage alike) are
     expanded once: what happens next depends only on that position.  The result
-    holds the same positions as :func:`legal_turns`.
+    holds the same positions as :func:`legal_turns`.  The answer is remembered by the
+    board for the position (two drivers circling come back to the same ones).
     """
     if state.over():
         return []
+    key = ("turns", state.key(), state.damage_limit)
+    known: list[Turn] | None = state.board.memo.get(key)
+    if known is None:
+        known = state.board.memo[key] = _turns_by_position(state)
+    return list(known)
+
+
+def _turns_by_position(state: GameState) -> list[Turn]:
     player = state.to_move
     mover = state.vehicle(player)
     found: dict[tuple, Turn] = {}

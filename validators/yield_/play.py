@@ -184,7 +184,11 @@ class YieldState:
         """A driving position's one-step value for ``seat`` (see :meth:`heuristic`)."""
         if position.over():
             return WON * ((1.0 if position.winner() == seat + 1 else 0.0) - 0.5)
-        return self._driving_value(position, seat)
+        key = ("greedy value", seat, position.key(), self.damage_limit)
+        memo = position.board.memo
+        if key not in memo:                  # drivers circling come back to the same positions
+            memo[key] = self._driving_value(position, seat)
+        return memo[key]                                    # type: ignore[no-any-return]
 
     def heuristic(self, seat: Seat) -> float:
         """Setting up: road ends joined on the board (every seat alike).  Driving: ``seat``'s
