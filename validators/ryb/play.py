@@ -88,18 +88,20 @@ def outlook(pool: tuple[int, ...], points: int, colours: int,
             goals: tuple[tuple[int, str, int, int], ...], declared: int,
             swiss: tuple[tuple[int, int], ...]) -> float:
     """One seat's side of :meth:`RybState.heuristic`: progress now, plus the best
-    chance-weighted gain of a Goal in play (``goals``: serial, colour, value, Target less
-    banked points; ``swiss``: serial and points on this seat's Swiss Bank cards), plus a
-    little for every die held.  Remembered: a greedy decision asks it for every seat of
-    every candidate position, and most of those seats have not changed."""
+    chance-weighted gain of a Goal in play (``goals``: serial, colour, value and the
+    Target less banked points; ``swiss``: serial and points on this seat's Swiss Bank
+    cards), plus a little for every die held.  Remembered: a greedy decision asks it for
+    every seat of every candidate position, and most of those seats have not changed."""
     count = bin(colours).count("1")
     now = progress_of(points, count)
     best = 0.0
     for serial, colour, value, target in goals:
-        own = next((v for s, v in swiss if s == serial), 0)
+        if swiss:
+            target = effective_target(target, next((v for s, v in swiss if s == serial), 0))
         gain = progress_of(points + value, count + (not colours & COLOUR_BIT[colour])) - now
-        p = goal_chance(colour, effective_target(target, own), pool)
-        best = max(best, (1.0 if serial == declared else 0.5) * p * gain)
+        weighted = (1.0 if serial == declared else 0.5) * goal_chance(colour, target, pool) * gain
+        if weighted > best:
+            best = weighted
     return now + best + 0.002 * sum(pool)
 
 
@@ -233,18 +235,18 @@ class RybState:
         """Progress toward the win (points up to 101 and colours up to three) plus the
         chance-weighted progress the best Goal in play offers, less the best opponent's.
         A declared attempt counts at full weight, any other at half (others may take it)."""
-        goals = tuple((serial, goal.colour, goal.value, goal.target - banked)
-                      for serial, goal, banked in self.table)
+        goals = tuple([(serial, goal.colour, goal.value, effective_target(goal.target, banked))
+                       for serial, goal, banked in self.table])
         declared = self.declared[1] if self.phase == DECLARED and self.declared[0] == "attempt" \
             else 0
         swiss = self.swiss
         outlooks = []
-        for o in range(self.num_players):
+        for o, treasure in enumerate(self.treasure):
             points, colours = 0, 0
-            for goal, _ in self.treasure[o]:
+            for goal, _ in treasure:
                 points += goal.value
                 colours |= COLOUR_BIT[goal.colour]
-            banked = tuple((k[0], v) for k, v in swiss.items() if k[1] == o) if swiss else ()
+            banked = tuple([(k[0], v) for k, v in swiss.items() if k[1] == o]) if swiss else ()
             outlooks.append(outlook(tuple(self.pools[o]), points, colours, goals,
                                     declared if o == self.actor else 0, banked))
         mine = outlooks[seat]
