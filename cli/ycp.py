@@ -51,7 +51,6 @@ def print_command(games: tuple[str, ...], out: Path, size: str, gauges: bool, **
         raise InputError("--gauges prints whole-page gauge sheets, not postcards to order one by one; "
                          "export the postcards without --gauges", field="--export-cards")
     chosen = tuple(dict.fromkeys(games)) or GAMES
-    click.echo(f"laying out {len(chosen)} postcard(s) ...", err=True)
     emit(build(settings, PostcardOptions(chosen, size, gauges)), out,
          extra=card_export(export_dir, settings.bleed, outputs["dpi"]), **outputs)
 
