@@ -89,15 +89,16 @@ def candidates(actions: Sequence[Action], most: int, rng: random.Random) -> Sequ
     return [actions[i] for i in range(first)] + [actions[i] for i in picks]
 
 
-def player_named(name: str, playouts: int) -> Player:
-    """The player for a strength name (``search`` gets ``playouts`` per decision)."""
+def player_named(name: str, playouts: int, game: str = "") -> Player:
+    """The player for a strength name (``search`` gets ``playouts`` per decision and the
+    tuning of the engine named ``game``)."""
     if name == "random":
         return random_player
     if name == "greedy":
         return greedy_player
     if name == "search":
-        from .search import search_player
-        return search_player(playouts)
+        from .search import search_player, tuning_for
+        return search_player(playouts, tuning_for(game))
     raise InputError(f"unknown player {name!r} (known: {', '.join(STRENGTHS)})", field="--policy")
 
 

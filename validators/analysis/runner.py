@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from ..errors import InputError
 from ..play import PlayGame, PlayState
+from .games import engine_key
 from .players import Player, player_named
 from .stats import Totals
 
@@ -95,7 +96,8 @@ def play_one(match: Matchup, index: int, players: dict[str, Player]) -> tuple[Pl
 
 def run_batch(match: Matchup, start: int, count: int) -> Totals:
     """Games ``start`` to ``start + count - 1``, counted into one :class:`Totals`."""
-    players = {name: player_named(name, match.playouts) for name in set(match.policies)}
+    players = {name: player_named(name, match.playouts, engine_key(match.game))
+               for name in set(match.policies)}
     totals = Totals(match.players)
     for index in range(start, start + count):
         state, finished = play_one(match, index, players)

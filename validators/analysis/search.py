@@ -1,97 +1,126 @@
 """The ``search`` player: Monte Carlo playouts that improve on the greedy player.
 
-At each decision the greedy player's one-step ranking names the
-:data:`WIDEST` best actions.  Each of them is played out the same number of
-times (the ``playouts`` budget shared among them, at least :data:`AT_LEAST`
-each): the action, then every seat playing greedy (looking at
-:data:`ROLLOUT_CANDIDATES` actions, for speed) for :data:`HORIZON_ROUNDS`
-rounds or to the end.  A playout that ends the game scores its result, any
-other the engine's ``heuristic`` for the searching seat.
+At each decision the greedy player's one-step ranking names the best
+:attr:`Tuning.widest` actions (progressive widening: fewer when the budget is
+small, see :func:`widened`).  The ``playouts`` budget is spent on them by
+sequential halving (Karnin, Koren and Somekh 2013): every remaining action is
+played out equally often, the worse half is dropped, and so on until one is
+left, so the budget goes where the choice is close.  A playout is the action,
+then every seat playing greedy (looking at :attr:`Tuning.rollout_width`
+actions) for :attr:`Tuning.horizon` rounds or to the end; a finished game
+scores its result, an unfinished one the engine's ``heuristic`` for the
+searching seat.
 
 Playout *i* of every action draws its dice and shuffles from the same seed
-(common random numbers), so two actions are compared on the same luck.
-The greedy player's choice is kept unless another action scores better on
-the same draws by more than the 95% Student's t multiple of the standard
-error of the paired difference: where the playouts cannot tell the actions apart the search
-player plays as greedy does, and where they can it plays better.  This is
-the rollout algorithm (Tesauro and Galperin 1996; Bertsekas, "Rollout
-algorithms"), a one-level Monte Carlo search with greedy as its base player.
-For a solo game the search player's win rate is our estimate of how winnable
-the game is under good play.
+(common random numbers), so the actions are compared on the same luck.  This
+is the rollout algorithm (Tesauro and Galperin 1996; Bertsekas, "Rollout
+algorithms") with greedy as its base player: where the playouts measure the
+value of the greedy continuation well, choosing the action with the best
+mean improves on greedy.  For a solo game the search player's win rate is our
+estimate of how winnable the game is under good play.
+
+How far a playout looks and how many actions it weighs are per game
+(:data:`TUNING`), measured with ``bench/bench_search.py``; every other game
+uses :data:`DEFAULT`.
 """
 from __future__ import annotations
 
 import math
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from ..play import Action, PlayState
 from .players import GREEDY_CANDIDATES, Player, candidates, ranked, value
 
-WIDEST = 4
-AT_LEAST = 2
-ROLLOUT_CANDIDATES = 6
-HORIZON_ROUNDS = 2
-CONFIDENCE_Z = 1.959964
-"""The normal quantile of the paired test: a 95% two-sided interval."""
+
+@dataclass(frozen=True)
+class Tuning:
+    """How the search player spends its playouts in one game."""
+
+    widest: int = 8
+    """At most this many of greedy's best actions are played out."""
+    horizon: int = 2
+    """Rounds a playout plays before the heuristic judges the position (0: to the end)."""
+    rollout_width: int = 6
+    """Actions the greedy players of a playout look at (fewer is faster and weaker)."""
 
 
-def search_player(playouts: int) -> Player:
-    """A player that shares ``playouts`` playouts among its best few actions at every decision."""
+FLOOR = 3
+"""Playouts every action gets in the first halving step: one draw alone drops good actions."""
+"""Playouts every action gets in the first halving step at least: a single draw drops good actions."""
+DEFAULT = Tuning()
+TUNING: dict[str, Tuning] = {
+    "which-side": Tuning(widest=14, horizon=3, rollout_width=40),
+}
+"""Per game (the engine's ``name``), what ``bench/bench_search.py`` measured to help."""
+
+
+def tuning_for(game_name: str) -> Tuning:
+    """The tuning of the game named ``game_name`` (:data:`DEFAULT` for any other)."""
+    return TUNING.get(game_name, DEFAULT)
+
+
+def search_player(playouts: int, tuning: Tuning = DEFAULT) -> Player:
+    """A player that spends ``playouts`` playouts on its best few actions at every decision."""
     def choose(state: PlayState, rng: random.Random) -> Action:
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
         seat = state.current_player()
-        best = ranked(state, candidates(actions, GREEDY_CANDIDATES, rng), seat, rng)[:WIDEST]
-        seeds = [rng.getrandbits(64) for _ in range(max(AT_LEAST, playouts // len(best)))]
-        scores = [[_playout(state, action, seat, seed) for seed in seeds] for action in best]
-        return best[_better(scores)]
+        looked_at = ranked(state, candidates(actions, GREEDY_CANDIDATES, rng), seat, rng)
+        best = looked_at[:widened(tuning.widest, playouts)]
+        return best[_halving(state, best, seat, playouts, tuning, rng)]
     return choose
 
 
-def _playout(state: PlayState, action: Action, seat: int, seed: int) -> float:
+def widened(widest: int, playouts: int) -> int:
+    """How many actions a budget of ``playouts`` can weigh: half the budget gives each
+    :data:`FLOOR` playouts in the first step; two at least, never more than ``widest``.
+
+    >>> widened(8, 64), widened(8, 32), widened(8, 6)
+    (8, 5, 2)
+    """
+    return max(2, min(widest, playouts // (2 * FLOOR)))
+
+
+def _halving(state: PlayState, actions: Sequence[Action], seat: int, playouts: int,
+             tuning: Tuning, rng: random.Random) -> int:
+    """The index of the action sequential halving keeps; ties go to the greedy order.
+
+    Each action gets :data:`FLOOR` playouts in the first step; what is left of the
+    budget is shared equally among the later steps (one playout an action at least).
+    """
+    alive = list(range(len(actions)))
+    steps = max(1, math.ceil(math.log2(len(alive))))
+    totals = [0.0] * len(actions)
+    left = playouts
+    for step in range(steps):
+        more = FLOOR if step == 0 else max(1, left // ((steps - step) * len(alive)))
+        for seed in [rng.getrandbits(64) for _ in range(more)]:
+            for index in alive:
+                totals[index] += _playout(state, actions[index], seat, seed, tuning)
+        left -= more * len(alive)
+        alive.sort(key=lambda i: (-totals[i], i))
+        alive = alive[:(len(alive) + 1) // 2]
+    return alive[0]
+
+
+def _playout(state: PlayState, action: Action, seat: int, seed: int, tuning: Tuning) -> float:
     """``action``, then greedy play for every seat up to the horizon; the position's value."""
     chance = random.Random(seed)
     position = state.clone()
     position.apply(action, chance)
-    stop = position.rounds + HORIZON_ROUNDS
+    stop = position.rounds + tuning.horizon if tuning.horizon else math.inf
     while not position.is_terminal() and position.rounds < stop:
         legal = position.legal_actions()
-        position.apply(legal[0] if len(legal) == 1 else _rollout(position, legal, chance), chance)
+        position.apply(legal[0] if len(legal) == 1 else _rollout(position, legal, tuning, chance),
+                       chance)
     return value(position, seat)
 
 
-def _rollout(position: PlayState, legal: Sequence[Action], rng: random.Random) -> Action:
+def _rollout(position: PlayState, legal: Sequence[Action], tuning: Tuning,
+             rng: random.Random) -> Action:
     """The greedy choice among a few of the actions (the first ones and some drawn)."""
-    return ranked(position, candidates(legal, ROLLOUT_CANDIDATES, rng),
+    return ranked(position, candidates(legal, tuning.rollout_width, rng),
                   position.current_player(), rng)[0]
-
-
-def critical(freedom: int) -> float:
-    """Student's t at :data:`CONFIDENCE` (two-sided) for ``freedom`` degrees of freedom, by
-    the Cornish-Fisher expansion around the normal quantile (within 4% from 3 up).
-
-    >>> round(critical(3), 2), round(critical(30), 2)
-    (3.06, 2.04)
-    """
-    z, k = CONFIDENCE_Z, float(freedom)
-    return z + (z ** 3 + z) / (4 * k) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * k * k)
-
-
-def _better(scores: list[list[float]]) -> int:
-    """The action to play: the greedy one (index 0) unless another beats it clearly.
-
-    >>> _better([[1.0, 2.0, 3.0], [2.0, 3.0, 4.0]])      # better on every draw
-    1
-    >>> _better([[1.0, 2.0, 3.0], [3.0, 0.0, 4.0]])      # better on average, not clearly
-    0
-    """
-    base, chosen, gain = scores[0], 0, 0.0
-    for index, other in enumerate(scores[1:], start=1):
-        diffs = [b - a for a, b in zip(base, other)]
-        mean = sum(diffs) / len(diffs)
-        spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1) / len(diffs))
-        if mean > critical(len(diffs) - 1) * spread and mean > gain:
-            chosen, gain = index, mean
-    return chosen
