@@ -108,17 +108,32 @@ def main() -> None:
     cells: list[Cell] = [(c, p, o) for c in commands() if not args.only or " ".join(c) == args.only
                          for p in PAPERS if not args.paper or p == args.paper for o in OPTIONS]
     with ProcessPoolExecutor(args.workers) as pool:
-        rows = list(pool.map(measure, cells))
-    print("| command | paper | option | run | marks held | check | cut files off (mm) | notes |")
-    print("|---|---|---|---|---|---|---|---|")
-    for (command, paper, option), (run, marks, check, cuts, notes) in zip(cells, rows):
-        print(f"| `{' '.join(command)}` | {paper} | {' '.join(option) or 'defaults'} | {run} | {marks} | "
-              f"{check} | {cuts} | {notes} |")
+        results = dict(zip(cells, pool.map(measure, cells)))
+    papers = [p for p in PAPERS if not args.paper or p == args.paper]
+    print("Each cell: trim lines marked / trim lines; `check`; cut files' largest distance from the manifest (mm).\n")
+    print("| command | option | " + " | ".join(papers) + " |")
+    print("|---|---|" + "---|" * len(papers))
+    reasons: dict[str, list[str]] = {}
+    for command in dict.fromkeys(c for c, _, _ in cells):
+        for option in OPTIONS:
+            row = []
+            for paper in papers:
+                run, marks, check, cuts, notes = results[(command, paper, option)]
+                if run != "ok":
+                    reasons.setdefault(notes, []).append(f"`{' '.join(command)}` {paper} {' '.join(option)}")
+                    row.append(f"{run} ({list(reasons).index(notes) + 1})")
+                else:
+                    row.append(f"{marks}; {check}" + (f"; {cuts}" if cuts != "-" else "") +
+                               (f"; {notes}" if notes else ""))
+            print(f"| `{' '.join(command)}` | {' '.join(option) or 'defaults'} | " + " | ".join(row) + " |")
+    print()
+    for number, reason in enumerate(reasons, start=1):
+        print(f"{number}. {reason}")
+    rows = list(results.values())
     bad = sum(1 for run, marks, check, cuts, _ in rows
               if run.startswith("exit") or (run == "ok" and (check != "ok" or len(set(marks.split("/"))) > 1
                                                              or (cuts != "-" and float(cuts) > CUT_TOLERANCE))))
     print(f"\n{len(cells)} cells, {sum(r[0] == 'refused' for r in rows)} refused, {bad} failing")
-
 
 if __name__ == "__main__":
     main()

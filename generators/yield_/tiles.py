@@ -29,6 +29,7 @@ MARKING_LIGHT = "#777777"
 PLAYERS = RULES.players_max  # one damage track for each player of the largest game
 NAME_PT = 6.0                # no printed text is smaller
 EDGE_MM = 3.0                # text and frames keep this far inside the trim
+LEAST_WORD_END = 4           # letters a split word keeps on its second line
 BACK_FRAME = 0.5             # mm, the line round the back
 
 Picture = Callable[[Pen, float, str, str], None]
@@ -204,14 +205,20 @@ def draw_tile(pen: Pen, kind: str, rotation: int = 0, *, ends: frozenset[str] | 
 
 def _name_lines(pen: Pen, name: str, width: float) -> list[str]:
     """A tile's name in lines no wider than ``width`` mm at :data:`NAME_PT`: split at its
-    spaces and hyphens, a word still too long split in two with a hyphen; none if even
-    that does not fit."""
+    spaces and hyphens, a word still too long split with a hyphen after as much of it as
+    fits, leaving at least :data:`LEAST_WORD_END` letters (STRAIGHT-AWAY, not STRAIG-HTAWAY);
+    none if even that does not fit.
+
+    >>> _name_lines(Pen.off_page(50, 50), "STRAIGHTAWAY", 12.4)
+    ['STRAIGHT-', 'AWAY']
+    """
     words = name.replace("-", "- ").split()
     lines: list[str] = []
     for word in words:
         if pen.text_width(word, NAME_PT) > width:
-            half = (len(word) + 1) // 2
-            parts = [word[:half] + "-", word[half:]]
+            cut = next((k for k in range(len(word) - LEAST_WORD_END, 1, -1)
+                        if pen.text_width(word[:k] + "-", NAME_PT) <= width), (len(word) + 1) // 2)
+            parts = [word[:cut] + "-", word[cut:]]
         else:
             parts = [word]
         for part in parts:
