@@ -7,8 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from icp_print.validators.ycp.bonnie_and_clyde.play import GAME, BonnieAndClydeState
-from icp_print.validators.ycp.bonnie_and_clyde.actions import ACTIONS, CUBES
-from icp_print.validators.ycp.bonnie_and_clyde.rules import Gauges
+from icp_print.validators.play import WON
+from icp_print.validators.ycp.bonnie_and_clyde.actions import ACTIONS, CUBES, perform
+from icp_print.validators.ycp.bonnie_and_clyde.rules import Gauges, police_phase, resolution_phase
 from icp_print.validators.ycp.postcard import Actions
 from icp_print.validators.ycp.postcard_file import load_postcard
 from playcheck import check_finished, play_out, record
@@ -105,3 +106,31 @@ def test_clone_is_independent():
     twin = state.clone()
     twin.apply("dallas", random.Random(0))
     assert state.left["place"] == 2 and state.gauges.savings == 5 and not state.events
+
+
+def test_greedy_values_stop_before_the_next_die():
+    state = state_at(Gauges(love=2, ammunition=2, passion=2, poems=3, savings=5))
+    for action in ("dallas", "home", "good-work"):
+        state.apply(action, random.Random(0))
+    actions = state.legal_actions()
+    values = state.action_values(actions, 0, random.Random(1))
+    assert values == state.action_values(actions, 0, random.Random(2))     # no die drawn
+    assert values[actions.index("leave-town")] == WON / 2                  # the last cube wins
+    for action, value in zip(actions, values):
+        if action != "leave-town":
+            twin = state.clone()
+            twin.apply(action, random.Random(3))                           # the next turn's dice
+            twin.gauges = resolution_phase(perform(state.gauges, ACTIONS[action]))
+            assert value == twin.heuristic(0)
+
+
+def test_greedy_rates_the_police_choice_by_the_roll_it_gives():
+    state = state_at(Gauges(savings=5, ammunition=1, threat=1))
+    state.phase, state.roll = "police", 5                # 5: Police Threat +1; 4 with the bullet: Love -1
+    values = state.action_values((0, 1), 0, random.Random(0))
+    for spend, value in zip((0, 1), values):
+        after, _ = police_phase(state.gauges, 5, spend)
+        twin = state.clone()
+        twin.gauges = after
+        assert value == twin.heuristic(0)
+    assert values[1] > values[0]                         # a bullet (1) is cheaper than a Threat step (1.5)

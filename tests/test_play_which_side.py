@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from icp_print.validators.errors import RuleError
 from icp_print.validators.frozen import replace
+from icp_print.validators.play import WON
 from icp_print.validators.ycp.postcard import Actions
 from icp_print.validators.ycp.postcard_file import load_postcard
 from icp_print.validators.ycp.which_side.actions import ACTIONS, WORKER_CUBES
@@ -120,3 +121,22 @@ def test_strength_past_10_loses():
     state.phase = "means"
     state.apply(0, random.Random(0))
     assert state.events["lost: Employer's Strength past its end"] == 1
+
+
+def test_greedy_values_stop_before_the_next_employer_phase():
+    state = at_work(City(savings=100))
+    state.controlled = {2, 3, 4, 5}
+    state.phase = "means"
+    actions = state.legal_actions()
+    values = state.action_values(actions, 0, random.Random(1))
+    assert values == state.action_values(actions, 0, random.Random(2))     # no die drawn
+    assert actions[values.index(max(values))] == 1 and max(values) == WON / 2   # the fifth means wins
+    assert values[actions.index(0)] == state.heuristic(0)                  # taking none changes nothing
+
+
+def test_greedy_values_follow_the_actions_asked_about():
+    state = at_work(City(savings=3))
+    actions = state.legal_actions()
+    every = dict(zip(actions, state.action_values(actions, 0, random.Random(0))))
+    some = actions[::3]
+    assert list(state.action_values(some, 0, random.Random(0))) == [every[a] for a in some]

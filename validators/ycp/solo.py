@@ -7,12 +7,16 @@ fired in ``events``.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Hashable, Sequence
 
-from ..play import TERMINAL, UNCOUNTED, Seat
+from ..play import TERMINAL, UNCOUNTED, WON, Action, Seat
 
 WIN, LOSS = 1.0, 0.0
 TERMINAL_SCORE = 1000.0
 """What ``heuristic`` answers for a won game (and minus it for a lost one)."""
+LOOK_AHEAD_MEMORY = 1 << 16
+"""Positions whose greedy values :func:`look_ahead` keeps before it starts again."""
+_looked_at: dict[Hashable, tuple[float, ...]] = {}
 
 
 class SoloState:
@@ -60,3 +64,24 @@ class SoloState:
                 state[name] = value.copy()
         twin.__dict__ = state
         return twin
+
+
+def look_ahead(state: SoloState, actions: Sequence[Action], key: Hashable) -> tuple[float, ...]:
+    """Each action played on a copy of ``state`` up to the next die (``apply`` with no
+    generator: the engine stops where chance would come next), rated as the greedy
+    player rates a position.  A solo game meets the same positions again and again,
+    so the values are remembered by ``key`` (with the actions), which must say everything
+    they depend on.
+    """
+    key = (key, tuple(actions))
+    found = _looked_at.get(key)
+    if found is None:
+        values = []
+        for action in actions:
+            twin = state.clone()
+            twin.apply(action, None)
+            values.append(twin.heuristic(0) if twin.outcome is None else WON * (twin.outcome - 0.5))
+        if len(_looked_at) >= LOOK_AHEAD_MEMORY:
+            _looked_at.clear()
+        found = _looked_at[key] = tuple(values)
+    return found

@@ -25,14 +25,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 
 from ...play import Action as PlayAction, FixedGame, Seat
 from .rules import (Gauges, has_lost, love_to_death, police_phase, resolution_phase,
                                       roy_phase, rules)
 from ..postcard_file import load_postcard
-from ..solo import LOSS, WIN, SoloState
+from ..solo import LOSS, WIN, SoloState, look_ahead
 from .actions import ACTIONS, CUBES, DAILY, PLACE, allowed, perform
+
+Chance = random.Random | None
+"""Where dice come from; None in a look-ahead copy, which stops before the next die."""
 
 POLICE, DROP = "police", "drop"
 
@@ -61,10 +64,19 @@ class BonnieAndClydeState(SoloState):
             return tuple(range(min(self.gauges.ammunition, rules().ammunition_per_roll) + 1))
         if self.phase == DROP:
             return (PLACE, DAILY)
-        return tuple(a.id for a in ACTIONS.values()
-                     if a.kind == self.phase and a.label not in self.used and allowed(self.gauges, a))
+        return _placements(self.phase, self.used, self.gauges)
 
-    def apply(self, action: PlayAction, rng: random.Random) -> None:
+    def action_values(self, actions: Sequence[PlayAction], seat: Seat,
+                      rng: random.Random) -> tuple[float, ...]:
+        """Each action rated by the position it leads to before the next die: the police
+        decision by the roll's result (Roy Thornton's die left out), the last cube of a
+        turn by the Daily Life Cost paid and the game won or lost, not by the next
+        police roll.  Nothing is drawn from ``rng``."""
+        key = ("bonnie-and-clyde", self.gauges, self.phase, self.used, self.left[PLACE],
+               self.left[DAILY], self.dropped, self.roll, self.left_town)
+        return look_ahead(self, actions, key)
+
+    def apply(self, action: PlayAction, rng: Chance) -> None:
         if self.phase == POLICE:
             self._police(int(action), rng)   # type: ignore[call-overload]
         elif self.phase == DROP:
@@ -101,7 +113,7 @@ class BonnieAndClydeState(SoloState):
         if min(self.gauges.ammunition, rules().ammunition_per_roll) == 0:
             self._police(0, rng)
 
-    def _police(self, spend: int, rng: random.Random) -> None:
+    def _police(self, spend: int, rng: Chance) -> None:
         before = self.gauges
         after, outcome = police_phase(before, self.roll, spend)
         row = outcome.action
@@ -113,13 +125,16 @@ class BonnieAndClydeState(SoloState):
             self.gauges = after
             self.end(LOSS, "lost: Clyde killed")
             return
+        if rng is None:
+            self.gauges = after
+            return
         self.gauges = roy_phase(after, rng.randint(1, 6))
         if self.gauges.roy_present != after.roy_present:
             self.events["Roy Thornton switches"] += 1
         self.phase = PLACE
         self._settle(rng)
 
-    def _act(self, action, rng: random.Random) -> None:
+    def _act(self, action, rng: Chance) -> None:
         before = self.gauges
         self.gauges = perform(before, action)
         self.events[f"{action.kind}: {action.label}"] += 1
@@ -132,7 +147,7 @@ class BonnieAndClydeState(SoloState):
             return
         self._settle(rng)
 
-    def _settle(self, rng: random.Random) -> None:
+    def _settle(self, rng: Chance) -> None:
         """Take out lost cubes, move to the next step, end the turn when no cube is left."""
         while self.gauges.actions_lost > self.dropped:
             pools = [kind for kind in (PLACE, DAILY) if self.left[kind] > 0]
@@ -152,14 +167,14 @@ class BonnieAndClydeState(SoloState):
         if self.phase == DAILY and self.left[DAILY] == 0:
             self._end_turn(rng)
 
-    def _end_turn(self, rng: random.Random) -> None:
+    def _end_turn(self, rng: Chance) -> None:
         self.gauges = resolution_phase(self.gauges)
         self.turns += 1
         if has_lost(self.gauges):
             self.end(LOSS, "lost: cannot pay the Daily Life Cost")
         elif self.left_town and love_to_death(self.gauges):
             self.end(WIN, "won")
-        else:
+        elif rng is not None:
             self._start_turn(rng)
 
     def _count_ends(self, before: Gauges, after: Gauges) -> None:
@@ -167,6 +182,14 @@ class BonnieAndClydeState(SoloState):
             gained = getattr(after, name) - getattr(before, name)
             if gained:
                 self.events[f"{name.replace('_', ' ')} {'+' if gained > 0 else ''}{gained}"] += 1
+
+
+@lru_cache(maxsize=1 << 14)
+def _placements(phase: str, used: frozenset[str], gauges: Gauges) -> tuple[str, ...]:
+    """The actions of ``phase`` whose label is not used yet this turn and that the gauges
+    allow: remembered, as every turn asks the same few questions."""
+    return tuple(a.id for a in ACTIONS.values()
+                 if a.kind == phase and a.label not in used and allowed(gauges, a))
 
 
 def _span(low: int, high: int | None) -> str:

@@ -28,16 +28,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from functools import cache
+from functools import cache, lru_cache
 
 from ...errors import RuleError
 from ...frozen import replace
 from ...play import Action as PlayAction, Seat
 from ..postcard import Actions
 from ..postcard_file import load_postcard
-from .rules import (RESOURCES, WORDS, acting_workers, can_pay, dice_for, employer_effect,
+from .rules import (RESOURCES, WORDS, City, acting_workers, can_pay, dice_for, employer_effect,
                                 has_won, life_cost, mode, pay, raise_strength, resolution_phase, rules, setup)
-from ..solo import LOSS, WIN, SoloState
+from ..solo import LOSS, WIN, SoloState, look_ahead
 from .actions import ACTIONS, Resources
 
 WORK, MEANS = "work", "means"
@@ -79,11 +79,22 @@ class WhichSideState(SoloState):
             wallet = {**self.resources, "dollars": self.city.savings}
             return (PASS,) + tuple(m for m in range(1, len(rules().costs) + 1)
                                    if m not in self.controlled and can_pay(wallet, m))
-        room = slots()
-        return tuple(a.id for a in ACTIONS.values()
-                     if self.placed.get(a.label, 0) < room[a.label] and a.possible(self.city, self.resources))
+        return _open_actions(tuple(sorted(self.placed.items())), self.city,
+                             tuple(sorted(self.resources.items())))
 
-    def apply(self, action: PlayAction, rng: random.Random) -> None:
+    def action_values(self, actions: Sequence[PlayAction], seat: Seat,
+                      rng: random.Random) -> tuple[float, ...]:
+        """Each action rated by the position it leads to before the next die: a means of
+        production (or none) by the turn it ends, won or lost, not by the next Employer
+        Phase.  Nothing is drawn from ``rng``."""
+        work = self.phase == WORK
+        key = ("which-side", self.mode, self.one_means_a_turn, self.turns, self.phase, self.city,
+               tuple(sorted(self.resources.items())), frozenset(self.controlled),
+               tuple(sorted(self.placed.items())) if work else (), self.to_place if work else 0)
+        return look_ahead(self, actions, key)
+
+    def apply(self, action: PlayAction, rng: random.Random | None) -> None:
+        """``rng`` None (a look-ahead copy): stop before the next Employer Phase's dice."""
         if self.phase == MEANS:
             self._take_means(int(action), rng)   # type: ignore[call-overload]
             return
@@ -149,7 +160,7 @@ class WhichSideState(SoloState):
             self.events["worker injured by debt"] += hurt
         self.phase = MEANS
 
-    def _take_means(self, means: int, rng: random.Random) -> None:
+    def _take_means(self, means: int, rng: random.Random | None) -> None:
         if means:
             wallet = pay({**self.resources, "dollars": self.city.savings}, means)
             self.city = replace(self.city, savings=wallet.pop("dollars"))
@@ -167,7 +178,18 @@ class WhichSideState(SoloState):
             self.end(LOSS, f"lost: turn {rules().last_turn} over")
         else:
             self.turns += 1
-            self._start_turn(rng)
+            if rng is not None:
+                self._start_turn(rng)
+
+
+@lru_cache(maxsize=1 << 15)
+def _open_actions(placed: tuple[tuple[str, int], ...], city: City,
+                  resources: tuple[tuple[str, int], ...]) -> tuple[str, ...]:
+    """The actions with a free cube space that can do what they say: remembered, as the
+    same city and resources come up again and again."""
+    room, taken, wallet = slots(), dict(placed), dict(resources)
+    return tuple(a.id for a in ACTIONS.values()
+                 if taken.get(a.label, 0) < room[a.label] and a.possible(city, wallet))
 
 
 def _words(face: int) -> str:
