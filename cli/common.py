@@ -208,23 +208,23 @@ def emit(doc, out: Path, *, png_dir: Path | None = None, dpi: int = 150,
     Targets are checked before rendering (:func:`~..generators.writing.check_targets`):
     nothing of the user's is overwritten by mistake.
     """
-    from ..generators.cutfiles import cutter_outputs, older_sheets, planned, svg_outputs
-    from ..generators.export import older_exports
     from ..generators.pdf import render
-    from ..generators.previews import older_pages, png_pages
     from ..generators.writing import Output, check_targets, write_all
     doc.finish()
     makers: list[ExtraOutput] = []
     per_sheet: list[tuple[str, Path]] = []    # files named per sheet, known before drawing
+    cutter = doc.settings.cutter
+    if svg_file or cutter:      # each extra output's code is loaded only when it is asked for
+        from ..generators.cutfiles import cutter_outputs, older_sheets, planned, svg_outputs
     if svg_file:
         per_sheet += [("--svg", p) for p in planned(doc, svg_file, (".svg",), "--svg")]
         makers.append(("--svg", svg_file, svg_outputs(doc, svg_file)))
-    cutter = doc.settings.cutter
     if cutter:
         suffixes = (".dxf", ".svg") if cutter == "silhouette" else (".png", ".svg")
         per_sheet += [("--cutter", p) for p in planned(doc, out, suffixes, "--cutter")]
         makers.append(("--cutter", out, cutter_outputs(doc, out, cutter, dpi)))
     if png_dir:
+        from ..generators.previews import older_pages, png_pages
         makers.append(("--png", png_dir, lambda doc, pdf: [
             (png_dir / name, data) for name, data in png_pages(pdf, Path(out).stem, dpi)]))
     makers += extra
@@ -251,6 +251,7 @@ def emit(doc, out: Path, *, png_dir: Path | None = None, dpi: int = 150,
         if option == "--png":
             older[option] = older_pages(target, Path(out).stem, keep)
         elif option == "--export-cards":
+            from ..generators.export import older_exports
             older[option] = older_exports(target, keep)
         elif option in ("--svg", "--cutter") and str(target) != "-":
             cut_files = {Path(o.target) for o in outputs if o.option in ("--svg", "--cutter")}

@@ -24,7 +24,6 @@ import os
 import re
 import shutil
 import signal
-import socket
 import stat
 import sys
 from collections.abc import Iterable, Iterator, Sequence
@@ -242,6 +241,7 @@ def _make_parents(plan: _Plan) -> list[Path]:
 
 
 def _room_name() -> str:
+    import socket   # loading it costs start-up; the one name it gives is needed only here
     host = re.sub(r"[^A-Za-z0-9_.]", "_", socket.gethostname())[:64] or "host"
     return f"{ROOM_PREFIX}{host}-{os.getpid()}{ROOM_SUFFIX}"
 

@@ -25,27 +25,26 @@ T = TypeVar("T")
 
 
 @dataclass(frozen=True)
-class Paper:
-    """A sheet of paper, portrait, in millimetres."""
+class Size:
+    """A named width and height in millimetres: a component's trim as it is read, or
+    (as :class:`Paper`) a sheet."""
 
     name: str
     width: float
     height: float
+
+
+@dataclass(frozen=True)
+class Paper(Size):
+    """A sheet of paper, portrait, in millimetres."""
+
     bleed: float = 0.0
     """The largest default bleed on this paper (see ``templates/paper.toml``)."""
 
 
-@dataclass(frozen=True)
-class Size:
-    """A named component trim size, in millimetres, as the component is read."""
-
-    name: str
-    width: float
-    height: float
-
-
 PAPER_KEYS = {"width_mm", "height_mm", "default_bleed_mm", "description"}
 SIZE_KEYS = {"width_mm", "height_mm", "description"}
+Table = Mapping[str, Any]
 
 
 def parse_papers(data: Mapping[str, Any]) -> dict[str, Paper]:
@@ -58,15 +57,11 @@ def parse_papers(data: Mapping[str, Any]) -> dict[str, Paper]:
     ...
     icp_print.validators.errors.InputError: a5: unknown key 'height' (allowed: ...)
     """
-    result = {}
-    for name, entry in data.items():
-        if not isinstance(entry, dict):
-            raise InputError("must be a table", field=name)
-        reject_unknown(entry, PAPER_KEYS, where=name)
-        field(entry, "description", str, where=name, default="")
-        result[name] = Paper(name, field(entry, "width_mm", float, where=name, lo=10, hi=2000),
-                             field(entry, "height_mm", float, where=name, lo=10, hi=2000),
-                             field(entry, "default_bleed_mm", float, where=name, lo=0, hi=10, default=0.0))
+    def make(name: str, entry: Table) -> Paper:
+        return Paper(*_measures(name, entry, 10),
+                     field(entry, "default_bleed_mm", float, where=name, lo=0, hi=10, default=0.0))
+
+    result = _tables(data, PAPER_KEYS, make)
     if not result:
         raise InputError("no paper formats")
     return result
@@ -74,15 +69,25 @@ def parse_papers(data: Mapping[str, Any]) -> dict[str, Paper]:
 
 def parse_sizes(data: Mapping[str, Any]) -> dict[str, Size]:
     """Component sizes from a parsed ``sizes.toml``, checked against the schema."""
+    return _tables(data, SIZE_KEYS, lambda name, entry: Size(*_measures(name, entry, 1)))
+
+
+def _tables(data: Mapping[str, Any], keys: set[str], make: Callable[[str, Table], T]) -> dict[str, T]:
+    """Each table of ``data``, by name, checked for unknown keys and built by ``make``."""
     result = {}
     for name, entry in data.items():
         if not isinstance(entry, dict):
             raise InputError("must be a table", field=name)
-        reject_unknown(entry, SIZE_KEYS, where=name)
+        reject_unknown(entry, keys, where=name)
         field(entry, "description", str, where=name, default="")
-        result[name] = Size(name, field(entry, "width_mm", float, where=name, lo=1, hi=2000),
-                            field(entry, "height_mm", float, where=name, lo=1, hi=2000))
+        result[name] = make(name, entry)
     return result
+
+
+def _measures(name: str, entry: Table, least: float) -> tuple[str, float, float]:
+    """The name, width and height of one table (at least ``least`` and at most 2 m each way)."""
+    return (name, field(entry, "width_mm", float, where=name, lo=least, hi=2000),
+            field(entry, "height_mm", float, where=name, lo=least, hi=2000))
 
 
 def _template(name: str, parse: Callable[[dict[str, Any]], T]) -> T:
