@@ -46,11 +46,12 @@ Measure = Callable[[str], float]                # a label's length in mm
 
 LABEL_PT = 6.5
 LABEL_COLOUR = "#595959"    # 7:1 against white paper
-CLEAR = 0.5                 # mm kept free around the label
+CLEAR = 0.8                 # mm kept free around the label (a rendered mark's soft edge included)
 EDGE = 0.3                  # mm inside the printable area
 DEPTH_STEP = 0.5            # mm further in at each try
 MAX_DEPTH = 60.0            # mm from the printable edge, at most
 DESCENT = 0.24              # of the font size: below the baseline
+ROUNDING = 0.01             # mm: spots and mirrored boxes are this close to exact
 
 
 def sheet_numbers(sides: Sequence[str]) -> list[int]:
@@ -140,7 +141,8 @@ def _clear(box: Box, obstacles: Sequence[Box], width: float, height: float, marg
     lo = margin + EDGE - 1e-6
     if x0 < lo or y0 < lo or x1 > width - lo or y1 > height - lo:
         return False
-    x0, y0, x1, y1 = x0 - CLEAR, y0 - CLEAR, x1 + CLEAR, y1 + CLEAR
+    room = CLEAR - ROUNDING     # a spot is rounded to 0.001 mm: as close as label_spot lets it come
+    x0, y0, x1, y1 = x0 - room, y0 - room, x1 + room, y1 + room
     return not any(o[0] < x1 and o[2] > x0 and o[1] < y1 and o[3] > y0 for o in obstacles)
 
 
@@ -149,7 +151,8 @@ def obstacles(doc: Document, page: Page, drawn: Sequence[Box] = ()) -> list[Box]
     everything ``drawn`` (free-layout pages), every crop mark, every trim line carried across
     the page (where ink would read as a mark), the fold line and a cutter's registration marks."""
     s, b, half = doc.settings, doc.settings.bleed or 0.0, MARK_WIDTH / 2
-    boxes = [(x, y, x + w, y + h) for x, y, w, h in keep_out(s.paper, s.cutter)]
+    # a cutter reads its marks on the front; a back keeps clear of them through its front's obstacles
+    boxes = [(x, y, x + w, y + h) for x, y, w, h in keep_out(s.paper, s.cutter)] if page.side == "front" else []
     if page.imposed:
         boxes += [(x - b, y - b, x + w + b, y + h + b) for x, y, w, h, _, _ in page.steps]
     else:
