@@ -6,17 +6,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from icp_print.validators.analysis.players import value
+from icp_print.validators.analysis.players import values_on_copies
 from icp_print.validators.ycp.toroball.play import GAME
-
-
-def rated_on_copies(state, actions, seat, rng):
-    scores = []
-    for action in actions:
-        after = state.clone()
-        after.apply(action, rng)
-        scores.append(value(after, seat))
-    return scores
 
 
 @settings(max_examples=25, deadline=None)
@@ -32,5 +23,5 @@ def test_action_values_are_the_values_of_the_actions_played_on_copies(seed):
         for rater in (seat, 1 - seat):
             draws = rng.getrandbits(32)
             own = state.action_values(actions, rater, random.Random(draws))
-            assert own == rated_on_copies(state, actions, rater, random.Random(draws))
+            assert own == values_on_copies(state, actions, rater, random.Random(draws))
         state.apply(rng.choice(actions), rng)

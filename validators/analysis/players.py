@@ -65,6 +65,13 @@ def action_values(state: PlayState, actions: Sequence[Action], seat: int,
     own = getattr(state, "action_values", None)
     if own is not None:
         return own(actions, seat, rng)       # type: ignore[no-any-return]
+    return values_on_copies(state, actions, seat, rng)
+
+
+def values_on_copies(state: PlayState, actions: Sequence[Action], seat: int,
+                     rng: random.Random) -> list[float]:
+    """Each action's :func:`value` for ``seat``, found by playing it on a copy: the
+    measure an engine's own ``action_values`` must agree with."""
     scores = []
     for action in actions:
         after = state.clone()
