@@ -160,6 +160,14 @@ WON = 1e9
 ``heuristic`` score; an engine's ``action_values`` rate a finished game the same way."""
 
 
+def value(state: PlayState, seat: Seat) -> float:
+    """The greedy player's value of a position: a finished game is worth its result,
+    far beyond any heuristic score."""
+    if state.is_terminal():
+        return WON * (state.returns()[seat] - 0.5)
+    return state.heuristic(seat)
+
+
 def difficulty_of(game: PlayGame) -> str | None:
     """The variant key whose values are ``game``'s difficulty modes, if it has any.
 

@@ -22,7 +22,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from ..errors import InputError
-from ..play import WON, Action, PlayState
+from ..play import Action, PlayState, value
 
 Player = Callable[[PlayState, random.Random], Action]
 GREEDY_CANDIDATES = 40
@@ -78,13 +78,6 @@ def values_on_copies(state: PlayState, actions: Sequence[Action], seat: int,
         after.apply(action, rng)
         scores.append(value(after, seat))
     return scores
-
-
-def value(state: PlayState, seat: int) -> float:
-    """A finished game is worth its result, far beyond any heuristic score."""
-    if state.is_terminal():
-        return WON * (state.returns()[seat] - 0.5)
-    return state.heuristic(seat)
 
 
 def candidates(actions: Sequence[Action], most: int, rng: random.Random) -> Sequence[Action]:

@@ -30,8 +30,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..play import Action, PlayState
-from .players import GREEDY_CANDIDATES, Player, candidates, ranked, value
+from ..play import Action, PlayState, value
+from .players import GREEDY_CANDIDATES, Player, candidates, ranked
 
 
 @dataclass(frozen=True)

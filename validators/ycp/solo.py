@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Hashable, Sequence
 
-from ..play import TERMINAL, UNCOUNTED, WON, Action, Seat
+from ..play import TERMINAL, UNCOUNTED, Action, Seat, value
 
 WIN, LOSS = 1.0, 0.0
 TERMINAL_SCORE = 1000.0
@@ -59,9 +59,9 @@ class SoloState:
         twin = object.__new__(type(self))
         state = self.__dict__.copy()
         state["events"] = UNCOUNTED
-        for name, value in state.items():
-            if isinstance(value, (list, dict, set)) and value is not UNCOUNTED:
-                state[name] = value.copy()
+        for name, held in state.items():
+            if isinstance(held, (list, dict, set)) and held is not UNCOUNTED:
+                state[name] = held.copy()
         twin.__dict__ = state
         return twin
 
@@ -80,7 +80,7 @@ def look_ahead(state: SoloState, actions: Sequence[Action], key: Hashable) -> tu
         for action in actions:
             twin = state.clone()
             twin.apply(action, None)
-            values.append(twin.heuristic(0) if twin.outcome is None else WON * (twin.outcome - 0.5))
+            values.append(value(twin, 0))
         if len(_looked_at) >= LOOK_AHEAD_MEMORY:
             _looked_at.clear()
         found = _looked_at[key] = tuple(values)

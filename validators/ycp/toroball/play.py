@@ -45,7 +45,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import cache
 
-from ...play import TERMINAL, WON, Action, FixedGame, Seat
+from ...play import TERMINAL, Action, FixedGame, Seat, value
 from .arena import STEPS, TEAMS, Arena, Square, Step, arena
 from .rules import agitate, calm_after_goal, cow_squares, rules, scatter
 
@@ -105,11 +105,6 @@ def _ball_points(ball: Square, seat: Seat) -> int:
     """:data:`BALL` for each square the ball lies nearer the goal ``seat`` attacks than its own."""
     goal = arena().goal
     return BALL * (_chebyshev(ball, goal[TEAMS[seat]]) - _chebyshev(ball, goal[TEAMS[1 - seat]]))
-
-
-def _worth(state: ToroballState, seat: Seat) -> float:
-    """A position's one-step value: a finished match ``(returns - 0.5) * WON``, else the heuristic."""
-    return WON * (state.returns()[seat] - 0.5) if state.winner is not None else state.heuristic(seat)
 
 
 class ToroballState:
@@ -214,7 +209,7 @@ class ToroballState:
             else:
                 twin = self.clone()
                 twin.apply(action, rng)
-                values.append(_worth(twin, seat))
+                values.append(value(twin, seat))
         return values
 
     def heuristic(self, seat: Seat) -> float:
@@ -317,7 +312,7 @@ class ToroballState:
         else:
             twin = self.clone()
             twin._score(scorer)
-        return _worth(twin, seat)
+        return value(twin, seat)
 
     def _others_to_go(self, action: Action) -> bool:
         """Whether a character is still to go after ``action`` ends a turn (no cow charge yet)."""
