@@ -31,6 +31,11 @@ TEMPLATES = template_path()
 MESSAGE_CHARS = 3 * MAX_PART_CHARS + 100     # source, field and message, each shortened
 
 
+def assert_refusal(exc: InputError, option: str) -> None:
+    """A parser's refusal names the option and fits one short line."""
+    assert exc.field == option and "\n" not in str(exc) and len(str(exc)) <= MESSAGE_CHARS
+
+
 def assert_one_line(result, *names: str, code: int = 2) -> str:
     """Exactly one line, ``icp-print: error: ...``, naming every one of ``names``."""
     lines = result.output.splitlines()
@@ -65,7 +70,7 @@ def test_card_size_parser_gives_a_printable_size_or_one_line(text):
     try:
         size = card_size(text)
     except InputError as exc:
-        assert exc.field == "--card-size" and "\n" not in str(exc) and len(str(exc)) <= MESSAGE_CHARS
+        assert_refusal(exc, "--card-size")
         return
     assert SMALLEST[0] <= size.width <= LARGEST[0] and SMALLEST[1] <= size.height <= LARGEST[1]
     assert size.width <= size.height
@@ -244,7 +249,7 @@ def test_variant_parser_gives_pairs_or_one_line(text):
     try:
         chosen = _variants((text,))
     except InputError as exc:
-        assert exc.field == "--variant" and "\n" not in str(exc) and len(str(exc)) <= MESSAGE_CHARS
+        assert_refusal(exc, "--variant")
         return
     assert all(key and value for key, value in chosen.items())
 
@@ -254,7 +259,7 @@ def test_policy_parser_gives_a_strength_per_seat_or_one_line(text, seats):
     try:
         strengths = parse_policies(text, seats)
     except InputError as exc:
-        assert exc.field == "--policy" and "\n" not in str(exc) and len(str(exc)) <= MESSAGE_CHARS
+        assert_refusal(exc, "--policy")
         return
     assert len(strengths) == seats and all(s in ("random", "greedy", "search") for s in strengths)
 
@@ -264,7 +269,7 @@ def test_scheduler_address_parser_gives_a_dialable_address_or_one_line(text):
     try:
         address = scheduler_address(text)
     except InputError as exc:
-        assert exc.field == "--scheduler" and "\n" not in str(exc) and len(str(exc)) <= MESSAGE_CHARS
+        assert_refusal(exc, "--scheduler")
         return
     host_port = address.split("://")[-1]
     assert address.startswith("inproc://") or 0 < int(host_port.rsplit(":", 1)[1]) < 65536

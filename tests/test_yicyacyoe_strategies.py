@@ -3,6 +3,7 @@ against play through the rules engine and against the brute-force minimax."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from itertools import combinations
 
 from hypothesis import given, settings
@@ -77,39 +78,35 @@ def test_pairs_for_agrees_with_trying_every_choice(rows_free):
     assert pairs_for(rows_free) == brute_pairs(rows_free)
 
 
-def test_pairing_bound_holds_against_brute_force():
-    """Wherever the pairing says the player who just moved is safe, the mover gets no win."""
-    fired = 0
-    rng = random.Random(8)
+def _open_positions(rng: random.Random) -> Iterator[tuple[Variant, tuple[int, ...], Position]]:
+    """Random positions 5 to 8 marks short of a full board, on the boards the pairing
+    covers, where the game has not ended and a cell is free: (variant, rows, position)."""
     for variant in (Variant(3), Variant(4, 3), Variant(4, 4), Variant(5, 4), Variant(5, 5)):
         lines = rows(variant.n, variant.k)
         for _ in range(60):
             pos = random_position(variant, variant.cells - rng.randrange(5, 9), rng)
-            if not pos.free:
-                continue
             me, opp = pos.marks[pos.to_move], pos.marks[1 - pos.to_move]
-            if any(w & opp == w or w & me == w for w in lines):
-                continue                 # the game ended there
-            if responder_is_safe(lines, me, pos.free):
-                assert brute_value(pos) <= DRAW, (variant, pos.marks, pos.to_move)
-                fired += 1
+            if pos.free and not any(w & opp == w or w & me == w for w in lines):
+                yield variant, lines, pos
+
+
+def test_pairing_bound_holds_against_brute_force():
+    """Wherever the pairing says the player who just moved is safe, the mover gets no win."""
+    fired = 0
+    for variant, lines, pos in _open_positions(random.Random(8)):
+        if responder_is_safe(lines, pos.marks[pos.to_move], pos.free):
+            assert brute_value(pos) <= DRAW, (variant, pos.marks, pos.to_move)
+            fired += 1
     assert fired >= 10
 
 
 def test_pairing_one_turn_earlier_holds_against_brute_force():
     """Wherever the pairs of the mover's own rows leave a cell over, the mover does not lose."""
     fired = 0
-    rng = random.Random(9)
-    for variant in (Variant(3), Variant(4, 3), Variant(4, 4), Variant(5, 4), Variant(5, 5)):
-        lines = rows(variant.n, variant.k)
-        for _ in range(60):
-            pos = random_position(variant, variant.cells - rng.randrange(5, 9), rng)
-            me, opp = pos.marks[pos.to_move], pos.marks[1 - pos.to_move]
-            if not pos.free or any(w & opp == w or w & me == w for w in lines):
-                continue
-            if mover_is_safe(lines, opp, pos.free):
-                assert brute_value(pos) >= DRAW, (variant, pos.marks, pos.to_move)
-                fired += 1
+    for variant, lines, pos in _open_positions(random.Random(9)):
+        if mover_is_safe(lines, pos.marks[1 - pos.to_move], pos.free):
+            assert brute_value(pos) >= DRAW, (variant, pos.marks, pos.to_move)
+            fired += 1
     assert fired >= 10
 
 
