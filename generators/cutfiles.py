@@ -24,6 +24,7 @@ from pathlib import Path
 from ..validators.errors import InputError
 from .cutpaths import CutPath, cut_items, cut_sheets, sheet_paths
 from .cutter import CRICUT_AREA, Box, Cutter, cricut_area, cut_region, keep_out
+from .previews import png_bytes
 from .sheet import Document, Page
 
 CUT_COLOUR, FRAME_COLOUR = "#ff0000", "#999999"
@@ -226,6 +227,4 @@ def cricut_png(doc: Document, pdf: bytes, page: Page, dpi: int) -> bytes:
     px = dpi / 25.4
     left, top = round(x * px), round((paper.height - y - h) * px)
     image = image.crop((left, top, left + round(w * px), top + round(h * px)))
-    buffer = io.BytesIO()
-    image.save(buffer, format="PNG", dpi=(dpi, dpi))
-    return buffer.getvalue()
+    return png_bytes(image, dpi)

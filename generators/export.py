@@ -22,12 +22,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from reportlab.pdfgen.canvas import Canvas
 
-from ..validators.errors import InputError
-from . import fonts
 from .pen import pen_for
-from .previews import MAX_DPI, MIN_DPI
+from .pdf import new_canvas
+from .previews import check_dpi, png_bytes
 from .sheet import Document, DrawFn
 from .units import pt
 
@@ -74,12 +72,8 @@ def deck_cards(doc: Document) -> list[Card]:
 
 def card_pdf(draw: DrawFn, w: float, h: float, bleed: float, ink_saver: bool, title: str) -> bytes:
     """One card face as a one-page PDF: the page is the card plus its bleed, the trim box the card."""
-    fonts.register()
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=(pt(w + 2 * bleed), pt(h + 2 * bleed)), invariant=1,
-                    pageCompression=1, initialFontName=fonts.REGULAR, initialFontSize=9)
-    canvas.setTitle(title)
-    canvas.setAuthor("icp-print")
+    canvas = new_canvas(buffer, w + 2 * bleed, h + 2 * bleed, title)
     canvas.setTrimBox((pt(bleed), pt(bleed), pt(bleed + w), pt(bleed + h)))
     canvas.setBleedBox((0, 0, pt(w + 2 * bleed), pt(h + 2 * bleed)))
     canvas.saveState()
@@ -116,15 +110,12 @@ def card_png(pdf: bytes, w: float, h: float, dpi: int) -> bytes:
     size = (pixels(w, dpi), pixels(h, dpi))
     if image.size != size:
         image = image.crop((0, 0, *size))
-    buffer = io.BytesIO()
-    image.save(buffer, format="PNG", dpi=(dpi, dpi))
-    return buffer.getvalue()
+    return png_bytes(image, dpi)
 
 
 def card_files(doc: Document, bleed: float, dpi: int) -> list[tuple[str, bytes]]:
     """Every file of the export, ``(name, bytes)``: a PNG and a PDF per face, and the listing."""
-    if not MIN_DPI <= dpi <= MAX_DPI:
-        raise InputError(f"must be between {MIN_DPI} and {MAX_DPI}, got {dpi}", field="--dpi")
+    check_dpi(dpi)
     cards = deck_cards(doc)
     files: list[tuple[str, bytes]] = []
     rows: list[Sequence[object]] = []

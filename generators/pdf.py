@@ -32,6 +32,17 @@ from .writing import Output, write_all
 CUT_LINE_COLOUR = (0.6, 0.6, 0.6)
 
 
+def new_canvas(buffer: io.BytesIO, width: float, height: float, title: str) -> Canvas:
+    """A ``width`` x ``height`` mm canvas with our font, whose bytes depend on nothing
+    but what is drawn (no date, no random id: same inputs, same file)."""
+    fonts.register()
+    canvas = Canvas(buffer, pagesize=(pt(width), pt(height)), invariant=1,
+                    pageCompression=1, initialFontName=fonts.REGULAR, initialFontSize=9)
+    canvas.setTitle(title)
+    canvas.setAuthor("icp-print")
+    return canvas
+
+
 def render(doc: Document, version: str, noted: set[str] | None = None) -> bytes:
     """The finished PDF bytes for ``doc``; ``noted`` collects the settings the drawing
     consulted (see :class:`.pen.NotingPen`)."""
@@ -39,10 +50,7 @@ def render(doc: Document, version: str, noted: set[str] | None = None) -> bytes:
     doc.finish()
     s = doc.settings
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=(pt(s.paper.width), pt(s.paper.height)), invariant=1,
-                    pageCompression=1, initialFontName=fonts.REGULAR, initialFontSize=9)
-    canvas.setTitle(doc.title)
-    canvas.setAuthor("icp-print")
+    canvas = new_canvas(buffer, s.paper.width, s.paper.height, doc.title)
     canvas.setSubject(f"{doc.game} ({doc.ruleset})")
     canvas.setCreator(f"icp-print {version}")
     canvas.setKeywords(f"icp-print, {doc.game}")

@@ -7,16 +7,32 @@ from __future__ import annotations
 import io
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..validators.errors import InputError
+
+if TYPE_CHECKING:
+    from PIL.Image import Image
 
 MIN_DPI, MAX_DPI = 30, 600  # an A4 page at 600 dpi is 35 million pixels
 
 
-def png_pages(pdf: bytes, stem: str, dpi: int = 150) -> list[tuple[str, bytes]]:
-    """Every page as ``(stem-NN.png, PNG bytes)`` at ``dpi``, ready for an all-or-nothing write."""
+def check_dpi(dpi: int) -> None:
+    """Refuse a resolution no page should be rendered at."""
     if not MIN_DPI <= dpi <= MAX_DPI:
         raise InputError(f"must be between {MIN_DPI} and {MAX_DPI}, got {dpi}", field="--dpi")
+
+
+def png_bytes(image: Image, dpi: int) -> bytes:
+    """``image`` as a PNG file that says its resolution (so it prints at true size)."""
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG", dpi=(dpi, dpi))
+    return buffer.getvalue()
+
+
+def png_pages(pdf: bytes, stem: str, dpi: int = 150) -> list[tuple[str, bytes]]:
+    """Every page as ``(stem-NN.png, PNG bytes)`` at ``dpi``, ready for an all-or-nothing write."""
+    check_dpi(dpi)
     import pypdfium2
 
     document = pypdfium2.PdfDocument(pdf)
@@ -24,9 +40,7 @@ def png_pages(pdf: bytes, stem: str, dpi: int = 150) -> list[tuple[str, bytes]]:
     try:
         for index in range(len(document)):
             image = document[index].render(scale=dpi / 72).to_pil()
-            buffer = io.BytesIO()
-            image.save(buffer, format="PNG", dpi=(dpi, dpi))
-            pages.append((f"{stem}-{index + 1:02d}.png", buffer.getvalue()))
+            pages.append((f"{stem}-{index + 1:02d}.png", png_bytes(image, dpi)))
     finally:
         document.close()
     return pages
