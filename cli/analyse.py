@@ -116,8 +116,9 @@ def analyse_command(game: str, games: int, players: int | None, policy: str, rot
             results.append(Run(label, match, run(match, games, workers=workers,
                                                  scheduler=scheduler, progress=advance)))
     command = _command(click.get_current_context())
-    data = analysis_json(engine.name, command, results)
-    lines = analysis_lines(engine.name, command, results)
+    compared = deck_file is not None
+    data = analysis_json(engine.name, command, results, compared)
+    lines = analysis_lines(engine.name, command, results, compared)
     if report_file is not None:
         from ..generators.analysis_report import report_bytes
         from ..generators.writing import Output, write_all

@@ -91,7 +91,9 @@ def _wins(plt: Any, data: dict) -> Any:
 def _bars(ax: Any, xs: Any, rows: list[dict], colour: str, width: float, label: str | None = None) -> None:
     rates = [r["rate"] for r in rows]
     errors = [[r["rate"] - r["low"] for r in rows], [r["high"] - r["rate"] for r in rows]]
-    ax.bar(list(xs), rates, width=width, color=colour, yerr=errors, capsize=3, label=label)
+    spread = any(e for side in errors for e in side)
+    ax.bar(list(xs), rates, width=width, color=colour, yerr=errors if spread else None,
+           capsize=3 if spread else 0, label=label)
 
 
 def _events(plt: Any, data: dict) -> Any:
@@ -118,15 +120,16 @@ def _events(plt: Any, data: dict) -> Any:
 
 
 def _ratio(plt: Any, data: dict, key: str, axis: str, title: str) -> Any:
-    """A figure per card (RYB: per Goal colour), so that an easy or a hard colour stands out."""
+    """A figure per card (RYB: per Goal colour), so that an easy or a hard colour stands out;
+    with 95% error bars where the figure is a share with an interval."""
     runs = data["runs"]
     names = sorted({n for run in runs for n in run[key]})
     fig, ax = plt.subplots(figsize=(8, 4.5))
     width = 0.8 / len(runs)
     for i, run in enumerate(runs):
         xs = [j + (i - (len(runs) - 1) / 2) * width for j in range(len(names))]
-        ax.bar(xs, [run[key].get(n, 0.0) for n in names], width=width,
-               color=COLOURS[i % len(COLOURS)], label=run["label"])
+        rows = [_as_row(run[key].get(n, 0.0)) for n in names]
+        _bars(ax, xs, rows, COLOURS[i % len(COLOURS)], width, run["label"])
     ax.set_xticks(range(len(names)), names, rotation=30, ha="right")
     ax.set_ylim(bottom=0)
     ax.set_ylabel(axis)
@@ -135,6 +138,11 @@ def _ratio(plt: Any, data: dict, key: str, axis: str, title: str) -> Any:
         ax.legend(fontsize=8)
     fig.tight_layout()
     return fig
+
+
+def _as_row(value: float | dict) -> dict:
+    """A plain figure as a row with no interval."""
+    return value if isinstance(value, dict) else {"rate": value, "low": value, "high": value}
 
 
 def report_bytes(data: dict, lines: list[str], kind: str) -> bytes:

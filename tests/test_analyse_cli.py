@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pypdfium2
 import pytest
@@ -113,3 +114,25 @@ def test_bad_requests_get_one_clear_line(run, args, code, said):
     result = run("analyse", *args, "--games", "1")
     assert_clean_failure(result, code)
     assert said in result.output
+
+
+def test_an_unbalanced_deck_is_named_for_what_sets_it_apart(run, tmp_path):
+    deck = tmp_path / "easy-red.toml"
+    deck.write_text(UNBALANCED)
+    data = analyse(run, "ryb", "--deck", str(deck), "--players", "3", "--games", "60")
+    found = {d["figure"]: d["verdict"] for d in data["against_reference"]}
+    assert found["red goal completed once played"] == "easier"
+    assert found["red goal completed per attempt"] == "easier"
+    assert found["blue goal completed per attempt"] == "harder"
+    for row in data["against_reference"]:
+        assert row["deck"]["high"] < row["reference"]["low"] or row["reference"]["high"] < row["deck"]["low"]
+    text = run("analyse", "ryb", "--deck", str(deck), "--players", "3", "--games", "60").stdout
+    head = text.splitlines()[2:5]
+    assert head[0].startswith("deck easy-red.toml against the reference deck")
+    assert any(line.startswith("  easier: red goal completed once played") for line in head)
+
+
+def test_the_reference_deck_against_itself_differs_in_nothing(run):
+    reference = Path(__file__).parents[1] / "templates" / "ryb" / "reference-deck.toml"
+    data = analyse(run, "ryb", "--deck", str(reference), "--players", "2", "--games", "30")
+    assert data["against_reference"] == []

@@ -73,6 +73,13 @@ class Histogram:
         mean = self.mean()
         return math.sqrt(sum(c * (v - mean) ** 2 for v, c in self.counts.items()) / (n - 1))
 
+    def mean_interval(self) -> dict:
+        """The mean with its 95% interval (normal approximation, fine for the hundreds of
+        games an analysis plays)."""
+        half = Z95 * self.stdev() / math.sqrt(self.n) if self.n else 0.0
+        mean = self.mean()
+        return {"mean": round(mean, 3), "low": round(mean - half, 3), "high": round(mean + half, 3)}
+
     def percentile(self, q: float) -> int:
         """The smallest value with at least a share ``q`` of the games at or below it."""
         n = self.n
@@ -190,18 +197,75 @@ class Totals:
         }
 
 
-def completion(events: Counter[str]) -> dict[str, float]:
-    """For every ``played:X`` with a ``completed:X`` count: how often X, once played, was completed.
+def completion(events: Counter[str]) -> dict[str, dict]:
+    """For every card played that is there to be completed (attempted or completed at least
+    once): how often it was completed once played, with its 95% interval.
 
-    >>> completion(Counter({"played:red goal": 4, "completed:red goal": 3, "played:gimme": 2}))
-    {'red goal': 0.75}
+    >>> rows = completion(Counter({"played:red goal": 4, "completed:red goal": 3,
+    ...                            "played:blue goal": 2, "attempted:blue goal": 5, "played:gimme": 2}))
+    >>> rows["red goal"]
+    {'completed': 3, 'played': 4, 'rate': 0.75, 'low': 0.3006, 'high': 0.9544}
+    >>> rows["blue goal"]["rate"], sorted(rows)
+    (0.0, ['blue goal', 'red goal'])
     """
-    return {k[7:]: round(events[f"completed:{k[7:]}"] / n, 4) for k, n in sorted(events.items())
-            if k.startswith("played:") and n and f"completed:{k[7:]}" in events}
+    return {k[7:]: {"completed": events[f"completed:{k[7:]}"], "played": n,
+                    **share(events[f"completed:{k[7:]}"], n)}
+            for k, n in sorted(events.items())
+            if k.startswith("played:") and n
+            and (f"completed:{k[7:]}" in events or f"attempted:{k[7:]}" in events)}
+
+
+def share(hits: float, trials: float) -> dict:
+    """A proportion and its 95% Wilson interval, rounded for JSON."""
+    low, high = wilson(hits, trials)
+    return {"rate": round(hits / trials, 4) if trials else 0.0,
+            "low": round(low, 4), "high": round(high, 4)}
+
+
+def apart(a: dict, b: dict) -> bool:
+    """Whether two figures' 95% intervals (``low``/``high``) do not overlap.
+
+    >>> apart({"low": 0.1, "high": 0.2}, {"low": 0.25, "high": 0.3})
+    True
+    """
+    return a["high"] < b["low"] or b["high"] < a["low"]
+
+
+def per_attempt(events: Counter[str]) -> dict[str, dict]:
+    """For every card attempted: the share of attempts that completed it, with its 95% interval.
+
+    >>> per_attempt(Counter({"attempted:red goal": 4, "completed:red goal": 1}))["red goal"]["rate"]
+    0.25
+    """
+    return {k[10:]: share(events[f"completed:{k[10:]}"], n) for k, n in sorted(events.items())
+            if k.startswith("attempted:") and n}
+
+
+def differences(deck: Totals, reference: Totals) -> list[dict]:
+    """Where a deck's figures differ from the reference deck's beyond both 95% intervals.
+
+    Compared: how often each card, once played, is completed and how often an
+    attempt at it succeeds (an easy or a hard colour), the mean game length and
+    each seat's win rate (a deck that favours a seat).
+    """
+    found = []
+    for what, rows in (("completed once played", completion), ("completed per attempt", per_attempt)):
+        mine, theirs = rows(deck.events), rows(reference.events)
+        for name, row in mine.items():
+            other = theirs.get(name)
+            if other is not None and apart(row, other):
+                found.append({"figure": f"{name} {what}", "deck": row, "reference": other,
+                              "verdict": "easier" if row["rate"] > other["rate"] else "harder"})
+    length, other_length = deck.turns.mean_interval(), reference.turns.mean_interval()
+    if apart(length, other_length):
+        found.append({"figure": "mean game length in turns", "deck": length, "reference": other_length,
+                      "verdict": "longer" if length["mean"] > other_length["mean"] else "shorter"})
+    for seat, (row, other) in enumerate(zip(deck.win_rates(), reference.win_rates()), 1):
+        if deck.seats > 1 and apart(row, other):
+            found.append({"figure": f"seat {seat} win rate", "deck": row, "reference": other,
+                          "verdict": "favoured" if row["rate"] > other["rate"] else "held back"})
+    return found
 
 
 def _rate(wins: float, games: float) -> dict:
-    low, high = wilson(wins, games)
-    return {"wins": round(wins, 4), "games": games,
-            "rate": round(wins / games, 4) if games else 0.0,
-            "low": round(low, 4), "high": round(high, 4)}
+    return {"wins": round(wins, 4), "games": games, **share(wins, games)}

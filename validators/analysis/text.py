@@ -4,7 +4,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .runner import Matchup
-from .stats import Totals
+from .stats import Totals, differences
+
+EVENTS_PER_LINE = 4
+"""Events per line of the table, so that a line fits a terminal and the report's page."""
 
 
 @dataclass(frozen=True)
@@ -21,11 +24,15 @@ class Run:
                 **self.totals.summary()}
 
 
-def analysis_json(game: str, command: str, runs: list[Run]) -> dict:
+def analysis_json(game: str, command: str, runs: list[Run], compared: bool = False) -> dict:
+    """``compared``: the first run is a deck and the second the reference deck."""
     first = runs[0].match
-    return {"game": game, "command": command, "players": first.players, "seed": first.seed,
+    data = {"game": game, "command": command, "players": first.players, "seed": first.seed,
             "max_turns": first.max_turns, "playouts": first.playouts,
             "runs": [r.to_json() for r in runs]}
+    if compared:
+        data["against_reference"] = differences(runs[0].totals, runs[1].totals)
+    return data
 
 
 def pct(rate: float) -> str:
@@ -37,8 +44,29 @@ def interval(row: dict) -> str:
     return f"{pct(row['rate'])} ({100 * row['low']:.1f}-{100 * row['high']:.1f}%)"
 
 
-def analysis_lines(game: str, command: str, runs: list[Run]) -> list[str]:
+def figure(row: dict) -> str:
+    """A compared figure: a rate as a percentage, a mean as it is, with its 95% interval."""
+    if "mean" in row:
+        return f"{row['mean']:.1f} ({row['low']:.1f}-{row['high']:.1f})"
+    return interval(row)
+
+
+def difference_lines(runs: list[Run]) -> list[str]:
+    """What sets a deck (the first run) apart from the reference deck (the second)."""
+    found = differences(runs[0].totals, runs[1].totals)
+    head = f"{runs[0].label} against the {runs[1].label}"
+    if not found:
+        return [f"{head}: no figure differs beyond the 95% intervals"]
+    return [f"{head}, where the 95% intervals do not overlap:"] + [
+        f"  {d['verdict']}: {d['figure']} {figure(d['deck'])}, reference {figure(d['reference'])}"
+        for d in found]
+
+
+def analysis_lines(game: str, command: str, runs: list[Run], compared: bool = False) -> list[str]:
+    """The table; ``compared`` puts what sets the deck apart from the reference deck first."""
     lines = [f"{game}: {command}"]
+    if compared:
+        lines += ["", *difference_lines(runs)]
     for run in runs:
         s = run.totals.summary()
         m = run.match
@@ -68,11 +96,13 @@ def analysis_lines(game: str, command: str, runs: list[Run]) -> list[str]:
                          f"10-90% {h['p10']}-{h['p90']}, range {h['min']}-{h['max']}")
         if s["completed_per_played"]:
             lines.append("  completed once played: " + ", ".join(
-                f"{k} {pct(v)}" for k, v in s["completed_per_played"].items()))
+                f"{k} {pct(v['rate'])}" for k, v in s["completed_per_played"].items()))
         if s["attempts_per_completed"]:
             lines.append("  attempts per completion: " + ", ".join(
                 f"{k} {v:.2f}" for k, v in s["attempts_per_completed"].items()))
         events = sorted(s["events_per_game"].items(), key=lambda kv: (-kv[1], kv[0]))
         if events:
-            lines.append("  per game: " + ", ".join(f"{k} {v:g}" for k, v in events))
+            lines.append("  per game:")
+            lines += ["    " + ", ".join(f"{k} {v:g}" for k, v in events[i:i + EVENTS_PER_LINE])
+                      for i in range(0, len(events), EVENTS_PER_LINE)]
     return lines
