@@ -199,3 +199,33 @@ def test_nan_is_refused_by_every_numeric_option(run):
         result = run(*args)
         assert result.exit_code == 2, args
         assert "finite" in result.output, args
+
+
+@pytest.fixture
+def read_only_folder(tmp_path):
+    """A folder on a file system mounted read-only: unwritable even for root, which ignores
+    permission bits.  Skipped where the tests may not mount one (not root, or no mount)."""
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    (folder / "keep.pdf").write_bytes(b"old")
+    if os.geteuid() != 0 or os.system(f"mount --bind '{folder}' '{folder}' 2>/dev/null") != 0:
+        pytest.skip("mounting a read-only folder needs root and mount(8)")
+    try:
+        if os.system(f"mount -o remount,bind,ro '{folder}' 2>/dev/null") != 0:
+            pytest.skip("this system does not remount a bind mount read-only")
+        yield folder
+    finally:
+        os.system(f"umount '{folder}'")
+
+
+def test_a_truly_read_only_folder_gets_one_line_and_nothing_changes(run, read_only_folder):
+    with pytest.raises(OSError):
+        (read_only_folder / "probe").write_bytes(b"")
+    for args in (["ryb", "--out", str(read_only_folder / "keep.pdf")],
+                 ["ryb", "--out", str(read_only_folder / "new.pdf")],
+                 ["dice", "--out", str(read_only_folder / "dice.pdf"), "--cutter", "silhouette"]):
+        result = run(*args)
+        assert_clean_failure(result, 2)
+        assert str(read_only_folder) in result.output
+    assert sorted(p.name for p in read_only_folder.iterdir()) == ["keep.pdf"]
+    assert (read_only_folder / "keep.pdf").read_bytes() == b"old"
