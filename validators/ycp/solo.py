@@ -67,21 +67,25 @@ class SoloState:
 
 
 def look_ahead(state: SoloState, actions: Sequence[Action], key: Hashable) -> tuple[float, ...]:
-    """Each action played on a copy of ``state`` up to the next die (``apply`` with no
-    generator: the engine stops where chance would come next), rated as the greedy
-    player rates a position.  A solo game meets the same positions again and again,
-    so the values are remembered by ``key`` (with the actions), which must say everything
-    they depend on.
-    """
+    """:func:`values_before_chance`, remembered by ``key`` (with the actions): a solo game
+    meets the same positions again and again, so ``key`` must say everything the values
+    depend on."""
     key = (key, tuple(actions))
     found = _looked_at.get(key)
     if found is None:
-        values = []
-        for action in actions:
-            twin = state.clone()
-            twin.apply(action, None)
-            values.append(value(twin, 0))
         if len(_looked_at) >= LOOK_AHEAD_MEMORY:
             _looked_at.clear()
-        found = _looked_at[key] = tuple(values)
+        found = _looked_at[key] = values_before_chance(state, actions)
     return found
+
+
+def values_before_chance(state: SoloState, actions: Sequence[Action]) -> tuple[float, ...]:
+    """Each action played on a copy of ``state`` up to the next die (``apply`` with no
+    generator: the engine stops where chance would come next), rated as the greedy
+    player rates a position: the measure an engine's faster ratings must agree with."""
+    values = []
+    for action in actions:
+        twin = state.clone()
+        twin.apply(action, None)
+        values.append(value(twin, 0))
+    return tuple(values)

@@ -27,8 +27,9 @@ Where the rules are open, as documented in docs/ycp.md:
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from functools import cache, lru_cache
+from operator import itemgetter
 
 from ...errors import RuleError
 from ...frozen import replace
@@ -37,14 +38,22 @@ from ..postcard import Actions
 from ..postcard_file import load_postcard
 from .rules import (RESOURCES, WORDS, City, acting_workers, can_pay, dice_for, employer_effect,
                                 has_won, life_cost, mode, pay, raise_strength, resolution_phase, rules, setup)
-from ..solo import LOSS, WIN, SoloState, look_ahead
+from ..solo import LOOK_AHEAD_MEMORY, LOSS, WIN, SoloState, look_ahead
 from .actions import ACTIONS, Resources
 
 WORK, MEANS = "work", "means"
+KINDS = RESOURCES[1:]
+"""The Anarchist Group's resources (money is the city's Savings)."""
+_KINDS_OF = itemgetter(*KINDS)
+Wallet = tuple[int, ...]
+WORKER_EVENTS = {a.id: f"worker: {a.label}" for a in ACTIONS.values()}
+"""What each worker action counts in ``events``, written once."""
+_worker_values: dict[Hashable, tuple[float, ...]] = {}
+"""Greedy's values of the workers in a position, remembered (at most ``LOOK_AHEAD_MEMORY``)."""
 PASS = 0
+"""The means-of-production choice that takes none this turn."""
 MEANS_READINGS = ("one", "any")
 """How many means of production one Resolution Phase may take: one, or any number."""
-"""The means-of-production choice that takes none this turn."""
 
 
 @cache
@@ -66,7 +75,7 @@ class WhichSideState(SoloState):
         face = rng.randint(1, 6)
         self.events[f"setup: {_words(face)}"] += 1
         self.city = employer_effect(setup(mode_id), face)
-        self.resources: Resources = dict.fromkeys(RESOURCES[1:], 0)
+        self.resources: Resources = dict.fromkeys(KINDS, 0)
         self.controlled: set[int] = set()
         self._start_turn(rng)
 
@@ -76,22 +85,41 @@ class WhichSideState(SoloState):
         if self.outcome is not None:
             return ()
         if self.phase == MEANS:
-            wallet = {**self.resources, "dollars": self.city.savings}
-            return (PASS,) + tuple(m for m in range(1, len(rules().costs) + 1)
-                                   if m not in self.controlled and can_pay(wallet, m))
-        return _open_actions(tuple(sorted(self.placed.items())), self.city,
-                             tuple(sorted(self.resources.items())))
+            return _means_open(frozenset(self.controlled), self.city.savings, _wallet(self.resources))
+        return _open_actions(tuple(sorted(self.placed.items())), self.city, _wallet(self.resources))
 
     def action_values(self, actions: Sequence[PlayAction], seat: Seat,
                       rng: random.Random) -> tuple[float, ...]:
-        """Each action rated by the position it leads to before the next die: a means of
-        production (or none) by the turn it ends, won or lost, not by the next Employer
-        Phase.  Nothing is drawn from ``rng``."""
-        work = self.phase == WORK
-        key = ("which-side", self.mode, self.one_means_a_turn, self.turns, self.phase, self.city,
-               tuple(sorted(self.resources.items())), frozenset(self.controlled),
-               tuple(sorted(self.placed.items())) if work else (), self.to_place if work else 0)
-        return look_ahead(self, actions, key)
+        """Each action rated by the position it leads to before the next die: a worker by
+        the city and resources it leaves (the life cost paid when it is the turn's last),
+        a means of production (or none) by the turn it ends, won or lost, not by the next
+        Employer Phase.  Nothing is drawn from ``rng``; a worker is rated from the same
+        steps ``apply`` takes (:func:`_worker_result`, :func:`_turn_over`), not on a copy."""
+        if self.phase == MEANS:
+            return look_ahead(self, actions, ("which-side", self.mode, self.one_means_a_turn, self.turns,
+                                              self.city, _wallet(self.resources), frozenset(self.controlled)))
+        placed = tuple(sorted(self.placed.items()))
+        key = (self.mode, self.city, _wallet(self.resources), len(self.controlled), placed,
+               self.to_place, tuple(actions))
+        found = _worker_values.get(key)
+        if found is None:
+            if len(_worker_values) >= LOOK_AHEAD_MEMORY:
+                _worker_values.clear()
+            found = _worker_values[key] = self._rate_workers(actions)
+        return found
+
+    def _rate_workers(self, actions: Sequence[PlayAction]) -> tuple[float, ...]:
+        here, wallet, controlled = self.city, _wallet(self.resources), len(self.controlled)
+        values = []
+        for action in actions:
+            chosen = ACTIONS[str(action)]
+            city, after = _worker_result(here, wallet, chosen.id)
+            placed = {**self.placed, chosen.label: self.placed.get(chosen.label, 0) + 1}
+            work = not _turn_over(placed, self.to_place - 1, city, after)
+            if not work:
+                city = _paid(city, self.mode)
+            values.append(_rating(city, after, controlled, self.mode, work))
+        return tuple(values)
 
     def apply(self, action: PlayAction, rng: random.Random | None) -> None:
         """``rng`` None (a look-ahead copy): stop before the next Employer Phase's dice."""
@@ -99,11 +127,12 @@ class WhichSideState(SoloState):
             self._take_means(int(action), rng)   # type: ignore[call-overload]
             return
         chosen = ACTIONS[str(action)]
-        self.city, self.resources = chosen.perform(self.city, self.resources)
+        self.city, wallet = _worker_result(self.city, _wallet(self.resources), chosen.id)
+        self.resources = dict(zip(KINDS, wallet))
         self.placed[chosen.label] = self.placed.get(chosen.label, 0) + 1
         self.to_place -= 1
-        self.events[f"worker: {chosen.label}"] += 1
-        if self.to_place == 0 or not self.legal_actions():
+        self.events[WORKER_EVENTS[chosen.id]] += 1
+        if _turn_over(self.placed, self.to_place, self.city, wallet):
             self._resolve()
 
     def heuristic(self, seat: Seat) -> float:
@@ -118,11 +147,8 @@ class WhichSideState(SoloState):
         done = self.terminal_score()
         if done is not None:
             return done
-        c = self.city
-        margin = c.savings - (life_cost(c, self.mode) if self.phase == WORK else 0)
-        money = 0.5 * min(margin, 10) if margin >= 0 else 3 * margin
-        return (10 * len(self.controlled) + 2 * sum(min(n, 2) for n in self.resources.values()) + money
-                + 2 * c.workers + c.injured - (c.risk + c.unsanitary + c.police))
+        return _rating(self.city, _wallet(self.resources), len(self.controlled), self.mode,
+                       self.phase == WORK)
 
     # ------------------------------------------------------------ the turn
 
@@ -139,7 +165,7 @@ class WhichSideState(SoloState):
             return
         for _ in range(dice_for(city.strength)):
             face = rng.randint(1, 6)
-            self.events[f"employer: {_words(face)}"] += 1
+            self.events[_employer_event(face)] += 1
             city = employer_effect(city, face)
             if city.lost:
                 self.city = city
@@ -154,7 +180,7 @@ class WhichSideState(SoloState):
 
     def _resolve(self) -> None:
         before = self.city
-        self.city = resolution_phase(before, self.mode)
+        self.city = _paid(before, self.mode)
         hurt = self.city.injured - before.injured
         if hurt:
             self.events["worker injured by debt"] += hurt
@@ -182,19 +208,75 @@ class WhichSideState(SoloState):
                 self._start_turn(rng)
 
 
+def _wallet(resources: Resources) -> Wallet:
+    """The Anarchist Group's resources as a tuple in :data:`KINDS` order (a cache key)."""
+    return _KINDS_OF(resources)
+
+
+def _rating(city: City, wallet: Wallet, controlled: int, mode_id: str, work: bool) -> float:
+    """:meth:`WhichSideState.heuristic` of a running game, from its parts (``work``: the
+    Worker Phase, whose life cost is still to pay)."""
+    margin = city.savings - (life_cost(city, mode_id) if work else 0)
+    money = 0.5 * min(margin, 10) if margin >= 0 else 3 * margin
+    return (10 * controlled + 2 * _counted(wallet) + money
+            + 2 * city.workers + city.injured - (city.risk + city.unsanitary + city.police))
+
+
+@cache
+def _counted(wallet: Wallet) -> int:
+    """Resources the rating counts: at most 2 of each kind."""
+    return sum(min(n, 2) for n in wallet)
+
+
+_paid = lru_cache(maxsize=1 << 15)(resolution_phase)
+"""The Resolution Phase, remembered: it is asked again for every last worker rated."""
+
+
+@lru_cache(maxsize=1 << 16)
+def _worker_result(city: City, wallet: Wallet, action_id: str) -> tuple[City, Wallet]:
+    """The city and resources after one worker action (remembered: the same few cities
+    and wallets come up again and again)."""
+    after, resources = ACTIONS[action_id].perform(city, dict(zip(KINDS, wallet)))
+    return after, _wallet(resources)
+
+
+def _open(placed: Mapping[str, int], city: City, wallet: Wallet) -> Iterator[str]:
+    """The actions with a free cube space that can do what they say, in the actions' order."""
+    room, resources = slots(), dict(zip(KINDS, wallet))
+    return (a.id for a in ACTIONS.values()
+            if placed.get(a.label, 0) < room[a.label] and a.possible(city, resources))
+
+
 @lru_cache(maxsize=1 << 15)
-def _open_actions(placed: tuple[tuple[str, int], ...], city: City,
-                  resources: tuple[tuple[str, int], ...]) -> tuple[str, ...]:
-    """The actions with a free cube space that can do what they say: remembered, as the
-    same city and resources come up again and again."""
-    room, taken, wallet = slots(), dict(placed), dict(resources)
-    return tuple(a.id for a in ACTIONS.values()
-                 if taken.get(a.label, 0) < room[a.label] and a.possible(city, wallet))
+def _open_actions(placed: tuple[tuple[str, int], ...], city: City, wallet: Wallet) -> tuple[str, ...]:
+    """:func:`_open` as a tuple, remembered, as the same city and resources come up again
+    and again."""
+    return tuple(_open(dict(placed), city, wallet))
+
+
+def _turn_over(placed: Mapping[str, int], to_place: int, city: City, wallet: Wallet) -> bool:
+    """Whether the Worker Phase ends: every acting worker placed, or none can be."""
+    return to_place == 0 or next(_open(placed, city, wallet), None) is None
 
 
 def _words(face: int) -> str:
     gauge, delta = rules().effects[face]
     return WORDS[gauge].format(d=delta)
+
+
+@cache
+def _employer_event(face: int) -> str:
+    """What a die of the Employer Phase counts in ``events``, written once a face."""
+    return f"employer: {_words(face)}"
+
+
+@lru_cache(maxsize=1 << 12)
+def _means_open(controlled: frozenset[int], dollars: int, wallet: Wallet) -> tuple[int, ...]:
+    """Taking none, and every means of production not controlled yet that the resources
+    pay for (remembered per wallet)."""
+    resources = {**dict(zip(KINDS, wallet)), "dollars": dollars}
+    return (PASS,) + tuple(m for m in range(1, len(rules().costs) + 1)
+                           if m not in controlled and can_pay(resources, m))
 
 
 class WhichSide:
