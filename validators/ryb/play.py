@@ -16,16 +16,15 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import cache
 from typing import Any, ClassVar
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from ..errors import InputError
 from ..play import TERMINAL, UNCOUNTED
 from .deck import REFERENCE_DECK, Deck, card_texts, load_deck, variable_functions
-from .model import (DICE, HAND_SIZE, MAX_PLAYERS, NEEDS, STARTING_POOL, WIN_COLOURS, WIN_POINTS,
-                    Goal, colour_total, effective_target, has_won)
-from .odds import at_least
+from .model import (DICE, HAND_SIZE, MAX_PLAYERS, NEEDS, STARTING_POOL, Goal, colour_total,
+                    effective_target, has_won)
 
 Card = Goal | str           # a Goal, or the name of an Action card
 Action = tuple
@@ -55,54 +54,6 @@ def card_phase(name: str, variable: str | None = None) -> str:
 @cache
 def needs(colour: str) -> tuple[int, ...]:
     return tuple(DIE_INDEX[d] for d in NEEDS[colour])
-
-
-@cache
-def chance(dice: int, target: int) -> float:
-    """One colour's chance to total ``target`` or more with ``dice`` dice."""
-    return float(at_least(dice, target))
-
-
-@cache
-def progress_of(points: int, colours: int) -> float:
-    """How far toward the win a treasure of ``points`` in ``colours`` colours is (0 to 1)."""
-    return 0.6 * min(points, WIN_POINTS + 1) / (WIN_POINTS + 1) \
-        + 0.4 * min(colours, WIN_COLOURS) / WIN_COLOURS
-
-
-@lru_cache(maxsize=1 << 16)
-def goal_chance(colour: str, target: int, pool: tuple[int, ...]) -> float:
-    """The chance one attempt completes a Goal needing ``target`` more points (remembered:
-    the greedy player asks the same few questions thousands of times a game)."""
-    p = 1.0
-    for die in needs(colour):
-        p *= chance(pool[die], target)
-    return p
-
-
-COLOUR_BIT = {colour: 1 << i for i, colour in enumerate(NEEDS)}
-
-
-@lru_cache(maxsize=1 << 16)
-def outlook(pool: tuple[int, ...], points: int, colours: int,
-            goals: tuple[tuple[int, str, int, int], ...], declared: int,
-            swiss: tuple[tuple[int, int], ...]) -> float:
-    """One seat's side of :meth:`RybState.heuristic`: progress now, plus the best
-    chance-weighted gain of a Goal in play (``goals``: serial, colour, value and the
-    Target less banked points; ``swiss``: serial and points on this seat's Swiss Bank
-    cards), plus a little for every die held.  Remembered: a greedy decision asks it for
-    every seat of every candidate position, and most of those seats have not changed."""
-    count = bin(colours).count("1")
-    now = progress_of(points, count)
-    best = 0.0
-    for serial, colour, value, target in goals:
-        if swiss:
-            target = effective_target(target, next((v for s, v in swiss if s == serial), 0))
-        gain = progress_of(points + value, count + (not colours & COLOUR_BIT[colour])) - now
-        weighted = (1.0 if serial == declared else 0.5) * goal_chance(colour, target, pool) * gain
-        if weighted > best:
-            best = weighted
-    return now + best + 0.002 * sum(pool)
 
 
 @dataclass(frozen=True)
@@ -175,6 +126,7 @@ class RybState:
     total: int
     recycled: Card | None
     swapping: Action                # the dice a Swap offers, or NO_ACTION
+    _legal: list[Action] | None     # the legal actions of this position, once listed
 
     @classmethod
     def deal(cls, cards: tuple[Card, ...], players: int, hand_size: int, variable: str,
@@ -198,6 +150,7 @@ class RybState:
         s.phase, s.winner, s.pending = START, None, NO_ACTION
         s.borrowed, s.raid, s.trade, s.offers = [], False, False, 0
         s.declared, s.total, s.recycled, s.swapping = NO_ACTION, 0, None, NO_ACTION
+        s._legal = None
         return s
 
     def clone(self) -> RybState:
@@ -226,32 +179,23 @@ class RybState:
         return tuple(1.0 if seat == self.winner else 0.0 for seat in range(self.num_players))
 
     def legal_actions(self) -> list[Action]:
-        return play_cards.legal_actions(self)
+        """Listed once per position: the runner and the player both ask."""
+        if self._legal is None:
+            self._legal = play_cards.legal_actions(self)
+        return self._legal
 
     def apply(self, action: Action, rng: random.Random) -> None:
+        self._legal = None
         play_cards.apply_action(self, action, rng)
 
     def heuristic(self, seat: int) -> float:
-        """Progress toward the win (points up to 101 and colours up to three) plus the
-        chance-weighted progress the best Goal in play offers, less the best opponent's.
-        A declared attempt counts at full weight, any other at half (others may take it)."""
-        goals = tuple([(serial, goal.colour, goal.value, effective_target(goal.target, banked))
-                       for serial, goal, banked in self.table])
-        declared = self.declared[1] if self.phase == DECLARED and self.declared[0] == "attempt" \
-            else 0
-        swiss = self.swiss
-        outlooks = []
-        for o, treasure in enumerate(self.treasure):
-            points, colours = 0, 0
-            for goal, _ in treasure:
-                points += goal.value
-                colours |= COLOUR_BIT[goal.colour]
-            banked = tuple([(k[0], v) for k, v in swiss.items() if k[1] == o]) if swiss else ()
-            outlooks.append(outlook(tuple(self.pools[o]), points, colours, goals,
-                                    declared if o == self.actor else 0, banked))
-        mine = outlooks[seat]
-        del outlooks[seat]
-        return mine - max(outlooks)
+        """Progress toward the win less the best opponent's (:mod:`.rating`)."""
+        return rating.heuristic(self, seat)
+
+    def action_values(self, actions: Sequence[Action], seat: int,
+                      rng: random.Random) -> list[float]:
+        """Each action's rating right after it, without a copy per action (:mod:`.rating`)."""
+        return rating.action_values(self, actions, seat, rng)
 
     # -- shared by the turn steps ------------------------------------------------------
     def need(self, seat: int, serial: int, goal: Goal, banked: int) -> int:
@@ -267,7 +211,7 @@ class RybState:
         return has_won([g for g, _ in self.treasure[seat]])
 
 
-from . import play_cards  # noqa: E402  (it builds on the names above)
+from . import play_cards, rating  # noqa: E402  (they build on the names above)
 
 GAME = RybGame(load_deck(REFERENCE_DECK))
 ENGINES = (GAME,)

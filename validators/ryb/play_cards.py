@@ -237,7 +237,7 @@ def _variable(s: RybState, action: tuple, rng: random.Random) -> None:
         return
     s.discard.append("variable")
     if function == "reset":
-        s.pools = [list(START_POOL) for _ in s.pools]
+        s.pools = reset_pools(s.num_players)
     elif function == "tea-party":
         n = s.num_players
         s.pools = [s.pools[(seat - action[2]) % n] for seat in range(n)]
@@ -257,13 +257,13 @@ def _variable(s: RybState, action: tuple, rng: random.Random) -> None:
 
 def _target(s: RybState, seat: int, effect: tuple, rng: random.Random) -> None:
     """A card aimed at ``seat``: that player may answer with De-nied! first."""
-    if _can_deny(s, seat):
+    if can_deny(s, seat):
         s.pending, s.actor, s.phase = effect, seat, DENY
     else:
         _resolve(s, effect, rng)
 
 
-def _can_deny(s: RybState, seat: int) -> bool:
+def can_deny(s: RybState, seat: int) -> bool:
     if "variable" not in s.hands[seat]:
         return False
     return s.mode == CHOOSE_EACH or (s.mode is not None and s.variable is None) \
@@ -287,21 +287,16 @@ def _deny(s: RybState, action: tuple, rng: random.Random) -> None:
 def _resolve(s: RybState, effect: tuple, rng: random.Random) -> None:
     kind, me = effect[0], s.seat
     if kind == "gimme":
-        _move_die(s, effect[1], me, effect[2])
+        move_die(s.pools, effect[1], me, effect[2])
     elif kind == "shanghai":
-        taken = s.pools[effect[1]][effect[2]]
-        s.pools[effect[1]][effect[2]] = 0
-        s.pools[me][effect[2]] += taken
-        s.borrowed.append((effect[1], effect[2], taken))
+        s.borrowed.append(take_colour(s.pools, effect[1], me, effect[2]))
     elif kind == "red-rover":
-        victim = s.pools[effect[2]]
-        for d in COLOURS:
-            hits = sum(1 for _ in range(victim[d]) if int(rng.random() * 6) + 1 == effect[1])
-            victim[d] -= hits
-            s.pools[me][d] += hits
-            s.events["red-rover dice won"] += hits
+        hits = rover_hits(s.pools[effect[2]], effect[1], rng)
+        move_dice(s.pools, effect[2], me, hits)
+        s.events["red-rover dice won"] += sum(hits)
     elif kind == "swap-to":
-        _exchange(s, effect[1], effect[2:])
+        give, s.swapping = s.swapping, NO_ACTION
+        exchange(s.pools, me, effect[1], give, effect[2:])
     elif effect[1] == "balance":
         if sum(s.pools[effect[2]]) > sum(s.pools[me]):
             s.pending, s.actor, s.phase = effect, effect[2], GIVE
@@ -312,9 +307,57 @@ def _resolve(s: RybState, effect: tuple, rng: random.Random) -> None:
     _after_card(s)
 
 
-def _move_die(s: RybState, giver: int, taker: int, die: int) -> None:
-    s.pools[giver][die] -= 1
-    s.pools[taker][die] += 1
+# -- dice moved between pools: pure steps on the pools, which the greedy rating
+# (:mod:`.rating`) also plays on copies of the pools --------------------------------------
+
+Pools = list[list[int]]
+
+
+def move_die(pools: Pools, giver: int, taker: int, die: int) -> None:
+    """One die of colour ``die`` changes pools (Gimme!, Balance, Void, Trade)."""
+    pools[giver][die] -= 1
+    pools[taker][die] += 1
+
+
+def move_dice(pools: Pools, giver: int, taker: int, dice: tuple[int, ...]) -> None:
+    """``dice[d]`` dice of every colour ``d`` change pools (Red Rover's catch)."""
+    for d in COLOURS:
+        pools[giver][d] -= dice[d]
+        pools[taker][d] += dice[d]
+
+
+def take_colour(pools: Pools, lender: int, taker: int, die: int) -> tuple[int, int, int]:
+    """Shanghai: every die of one colour; what must go back at the end of the turn."""
+    taken = pools[lender][die]
+    pools[lender][die] = 0
+    pools[taker][die] += taken
+    return lender, die, taken
+
+
+def reset_pools(players: int) -> Pools:
+    """Reset: every pool back to its starting dice."""
+    return [list(START_POOL) for _ in range(players)]
+
+
+def give_back(pools: Pools, seat: int, borrowed: list[tuple[int, int, int]]) -> None:
+    """The end of the turn: Shanghai dice go back to their lenders (those still held)."""
+    for owner, die, count in borrowed:
+        back = min(count, pools[seat][die])
+        pools[seat][die] -= back
+        pools[owner][die] += back
+
+
+def exchange(pools: Pools, me: int, other: int, give: Action, take: Action) -> None:
+    """Swap: ``give`` of each colour to ``other``, ``take`` of each colour back."""
+    for d in COLOURS:
+        pools[me][d] += take[d] - give[d]
+        pools[other][d] += give[d] - take[d]
+
+
+def rover_hits(victim: list[int], number: int, rng: random.Random) -> tuple[int, ...]:
+    """Red Rover: the victim rolls every die; how many of each colour show ``number``."""
+    return tuple(sum(1 for _ in range(victim[d]) if int(rng.random() * 6) + 1 == number)
+                 for d in COLOURS)
 
 
 def _swap_roll(s: RybState, action: tuple, rng: random.Random) -> None:
@@ -337,16 +380,9 @@ def _swap_choice(s: RybState, action: tuple, rng: random.Random) -> None:
     _target(s, action[1], action, rng)
 
 
-def _exchange(s: RybState, other: int, take: Action) -> None:
-    give, s.swapping = s.swapping, NO_ACTION
-    for d in COLOURS:
-        s.pools[s.seat][d] += take[d] - give[d]
-        s.pools[other][d] += give[d] - take[d]
-
-
 def _give(s: RybState, action: tuple, rng: random.Random) -> None:
     """Balance: the chosen player hands over dice of their choice until the pools even out."""
-    _move_die(s, s.actor, s.seat, action[1])
+    move_die(s.pools, s.actor, s.seat, action[1])
     if sum(s.pools[s.seat]) < sum(s.pools[s.actor]):
         return
     s.pending, s.actor = NO_ACTION, s.seat
@@ -356,7 +392,7 @@ def _give(s: RybState, action: tuple, rng: random.Random) -> None:
 def _give_to(s: RybState, action: tuple, rng: random.Random) -> None:
     """Void: every die of the named colour goes to players its owner picks, one at a time."""
     die = s.pending[3]
-    _move_die(s, s.actor, action[1], die)
+    move_die(s.pools, s.actor, action[1], die)
     if s.pools[s.actor][die]:
         return
     s.pending, s.actor = NO_ACTION, s.seat
@@ -375,8 +411,8 @@ def _trade(s: RybState, action: tuple, rng: random.Random) -> None:
 def _consent(s: RybState, action: tuple, rng: random.Random) -> None:
     _, other, give, take = s.pending
     if action[0] == "accept":
-        _move_die(s, s.seat, other, give)
-        _move_die(s, other, s.seat, take)
+        move_die(s.pools, s.seat, other, give)
+        move_die(s.pools, other, s.seat, take)
         s.events["trade accepted"] += 1
     s.pending, s.actor, s.phase = NO_ACTION, s.seat, TRADE
 
@@ -390,10 +426,14 @@ def _after_card(s: RybState) -> None:
 
 def _to_attempt(s: RybState) -> None:
     """Attempt to complete a Goal; with no Goal in play (or to raid) the turn ends."""
-    if not s.table and not s.raid:
+    if nothing_to_attempt(s):
         _end_turn(s)
     else:
         s.phase = ATTEMPT
+
+
+def nothing_to_attempt(s: RybState) -> bool:
+    return not s.table and not s.raid
 
 
 def _declare(s: RybState, action: tuple, rng: random.Random) -> None:
@@ -471,10 +511,7 @@ def _bank(s: RybState, action: tuple, rng: random.Random) -> None:
 
 def _end_turn(s: RybState) -> None:
     """Shanghai dice go back, Trade and Raid lapse, and play passes clockwise."""
-    for owner, die, count in s.borrowed:
-        back = min(count, s.pools[s.seat][die])
-        s.pools[s.seat][die] -= back
-        s.pools[owner][die] += back
+    give_back(s.pools, s.seat, s.borrowed)
     s.borrowed, s.raid, s.trade, s.declared, s.total = [], False, False, NO_ACTION, 0
     s.turns += 1
     s.rounds = s.turns // s.num_players
