@@ -26,9 +26,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
-from typing import Any
+from typing import Any, cast
 
-from ..play import value
+from ..play import PlayState, value
 from .model import NEEDS, WIN_COLOURS, WIN_POINTS, effective_target
 from .odds import at_least
 from .play import ATTEMPT, BANK, DECLARED, PLAY, RECYCLED, REROLL, START, SWAP, RybState, needs
@@ -85,15 +85,6 @@ def progress(points: int, colours: int) -> float:
     return PROGRESS[points if points < POINTS_CAP else POINTS_CAP][colours]
 
 
-def goal_term(x: Outlook, colour: str, worth: int, target: int, weight: float) -> float:
-    """What one Goal in play adds to a seat's outlook: its chance-weighted gain in progress."""
-    points = x.points + worth
-    gain = PROGRESS[points if points < POINTS_CAP else POINTS_CAP][
-        x.count + (not x.colours & COLOUR_BIT[colour])] - x.now
-    row = x.rows[colour]
-    return weight * (row[target] if target < len(row) else 0.0) * gain
-
-
 def swiss_target(target: int, serial: int, swiss: Swiss) -> int:
     """The Target less banked points, less the seat's own Swiss Bank on that Goal."""
     return effective_target(target, next((v for s, v in swiss if s == serial), 0))
@@ -101,11 +92,11 @@ def swiss_target(target: int, serial: int, swiss: Swiss) -> int:
 
 class Outlook:
     """One seat's side of the rating: progress now, plus the best chance-weighted gain of
-    a Goal in play (``terms``, one a Goal), plus a little for every die held; kept in parts
-    so that one part can change at a time."""
+    a Goal in play (``terms``, one a Goal; ``best``), plus a little for every die held;
+    kept in parts so that one part can change at a time."""
 
-    __slots__ = ("pool", "rows", "points", "count", "colours", "now", "terms", "dice", "swiss",
-                 "total")
+    __slots__ = ("pool", "rows", "points", "count", "colours", "now", "terms", "best", "dice",
+                 "swiss", "total")
 
     def __init__(self, pool: tuple[int, ...], points: int, colours: int, swiss: Swiss) -> None:
         self.pool, self.points, self.colours, self.swiss = pool, points, colours, swiss
@@ -114,15 +105,26 @@ class Outlook:
         self.now = progress(points, self.count)
         self.dice = 0.002 * sum(pool)
         self.terms: tuple[float, ...] = ()
-        self.total = 0.0
+        self.best = self.total = 0.0
 
     def term(self, colour: str, worth: int, target: int, serial: int, declared: int) -> float:
+        """What one Goal in play adds: its chance-weighted gain in progress, at full weight
+        when it is the declared attempt and at half otherwise (others may take it)."""
         if self.swiss:
             target = swiss_target(target, serial, self.swiss)
-        return goal_term(self, colour, worth, target, 1.0 if serial == declared else 0.5)
+        points = self.points + worth
+        gain = PROGRESS[points if points < POINTS_CAP else POINTS_CAP][
+            self.count + (not self.colours & COLOUR_BIT[colour])] - self.now
+        row = self.rows[colour]
+        return (1.0 if serial == declared else 0.5) * (row[target] if target < len(row) else 0.0) \
+            * gain
 
     def with_best(self, best: float) -> float:
         return self.now + best + self.dice
+
+    def best_without(self, index: int) -> float:
+        """The best term but the one of the Goal at ``index``."""
+        return max(self.terms[:index] + self.terms[index + 1:], default=0.0)
 
 
 @lru_cache(maxsize=1 << 17)
@@ -133,7 +135,8 @@ def outlook(pool: tuple[int, ...], points: int, colours: int, goals: Goals, decl
     x = Outlook(pool, points, colours, swiss)
     x.terms = tuple([x.term(colour, worth, target, serial, declared)
                      for serial, colour, worth, target in goals])
-    x.total = x.with_best(max(x.terms, default=0.0))
+    x.best = max(x.terms, default=0.0)
+    x.total = x.with_best(x.best)
     return x
 
 
@@ -184,6 +187,7 @@ class Decision:
         self.totals = [x.total for x in self.seats]
         self.now = standing(self.totals, seat)
         self.rovers: dict[int, float] = {}
+        self.without: dict[int, list[float]] = {}
 
     def outlook(self, seat: int, pool: list[int], goals: Goals, declared: int, swiss: Swiss) -> Outlook:
         return outlook(tuple(pool), *self.treasures[seat], goals,
@@ -207,43 +211,41 @@ class Decision:
     def declaring(self, serial: int) -> float:
         """The rating once the acting seat declares an attempt at Goal ``serial``: that
         Goal's term at full weight."""
-        if self.declared:
-            return self.rated_declaring(serial)
         actor = self.s.actor
-        x = self.seats[actor]
-        terms = list(x.terms)
-        k = next(i for i, g in enumerate(self.goals) if g[0] == serial)
-        _, colour, worth, target = self.goals[k]
-        terms[k] = x.term(colour, worth, target, serial, serial)
         totals = list(self.totals)
-        totals[actor] = x.with_best(max(terms))
+        if self.declared:
+            totals[actor] = outlook(tuple(self.s.pools[actor]), *self.treasures[actor],
+                                    self.goals, serial, self.swiss[actor]).total
+        else:
+            x = self.seats[actor]
+            k = self.index_of(serial)
+            _, colour, worth, target = self.goals[k]
+            totals[actor] = x.with_best(max(x.best_without(k),
+                                            x.term(colour, worth, target, serial, serial)))
         return standing(totals, self.seat)
 
-    def rated_declaring(self, serial: int) -> float:
-        totals = list(self.totals)
-        actor = self.s.actor
-        totals[actor] = outlook(tuple(self.s.pools[actor]), *self.treasures[actor], self.goals,
-                                serial, self.swiss[actor]).total
-        return standing(totals, self.seat)
+    def index_of(self, serial: int) -> int:
+        return next(i for i, g in enumerate(self.goals) if g[0] == serial)
 
     def adding(self, goal: tuple[int, str, int, int]) -> float:
         """The rating once ``goal`` (serial, colour, value, Target) is in play too."""
         serial, colour, worth, target = goal
-        totals = []
-        for o, x in enumerate(self.seats):
-            term = x.term(colour, worth, target, serial, self.declared if o == self.s.actor else 0)
-            totals.append(x.with_best(max(max(x.terms, default=0.0), term)))
+        actor, declared = self.s.actor, self.declared
+        totals = [x.with_best(max(x.best, x.term(colour, worth, target, serial,
+                                                 declared if o == actor else 0)))
+                  for o, x in enumerate(self.seats)]
         return standing(totals, self.seat)
 
     def changing(self, index: int, target: int) -> float:
         """The rating once the Goal at ``index`` needs ``target`` (less Swiss Banks)."""
         serial, colour, worth, _ = self.goals[index]
-        totals = []
-        for o, x in enumerate(self.seats):
-            terms = list(x.terms)
-            terms[index] = x.term(colour, worth, target, serial,
-                                  self.declared if o == self.s.actor else 0)
-            totals.append(x.with_best(max(terms)))
+        others = self.without.get(index)
+        if others is None:
+            others = self.without[index] = [x.best_without(index) for x in self.seats]
+        actor, declared = self.s.actor, self.declared
+        totals = [x.with_best(max(others[o], x.term(colour, worth, target, serial,
+                                                    declared if o == actor else 0)))
+                  for o, x in enumerate(self.seats)]
         return standing(totals, self.seat)
 
     def pools(self) -> Pools:
@@ -253,7 +255,7 @@ class Decision:
         """The action played on a copy of the position (chance drawn from ``rng``)."""
         after = self.s.clone()
         after.apply(action, rng)
-        return value(after, self.seat)
+        return value(cast(PlayState, after), self.seat)     # RybState plays its own tuples
 
     def rover(self, victim: int) -> float:
         """Red Rover on ``victim``, to the first order in its catch: the rating without a
