@@ -82,8 +82,13 @@ def print_command(out: Path, count: int | None, **kwargs) -> None:
 @click.option("--workers", type=click.IntRange(1, 1024), default=None,
               help="Search each first turn on its own, on this many processes (without it: "
                    "one search over the whole tree). The same numbers for any count.")
+@click.option("--method", type=click.Choice(["alpha-beta", "proof-number"]), default="alpha-beta",
+              show_default=True,
+              help="How the search asks its yes/no questions: alpha-beta, or proof-number "
+                   "search (one mark a turn with own marks; other variants use alpha-beta).")
 @json_option
-def solve_command(time_limit: float | None, workers: int | None, as_json: bool, **kwargs) -> None:
+def solve_command(time_limit: float | None, workers: int | None, method: str, as_json: bool,
+                  **kwargs) -> None:
     """Exact value of a Yic Yac Yoe variant for the first player, and every best first turn.
 
     Progress goes to stderr on long solves.  Values: win, draw or loss for
@@ -95,9 +100,11 @@ def solve_command(time_limit: float | None, workers: int | None, as_json: bool, 
       icp-print solve yicyacyoe --size 4 --per-turn 2 --free-placement --json
       icp-print solve yicyacyoe --size 5 --row 3 --time-limit 60
       icp-print solve yicyacyoe --size 5 --row 4 --workers 2 --time-limit 600
+      icp-print solve yicyacyoe --size 4 --method proof-number
     """
     from ..validators.yicyacyoe.engine import start
     from ..validators.yicyacyoe.report import solution_json, solution_lines
+    from ..validators.yicyacyoe.search import Search
     from ..validators.yicyacyoe.solver import solve
     from ..validators.yicyacyoe.split import solve_split
     variant = variant_from(kwargs)
@@ -106,9 +113,11 @@ def solve_command(time_limit: float | None, workers: int | None, as_json: bool, 
         click.echo(f"solving {variant.describe()}: {message}", err=True)
 
     if workers is None:
-        result = solve(start(variant), time_limit=time_limit, progress=progress)
+        result = solve(start(variant), time_limit=time_limit, progress=progress,
+                       search=Search(variant, method=method))
     else:
-        result = solve_split(start(variant), workers, time_limit=time_limit, progress=progress)
+        result = solve_split(start(variant), workers, time_limit=time_limit, progress=progress,
+                             method=method)
     if as_json:
         echo_json(solution_json(variant, result))
     else:

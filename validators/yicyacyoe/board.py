@@ -119,6 +119,37 @@ def rows(n: int, k: int) -> tuple[Mask, ...]:
 
 
 @cache
+def row_lines(n: int, k: int) -> tuple[tuple[Mask, ...], ...]:
+    """The rows of ``k`` grouped by the straight line of the board they lie on, in order
+    along it (overlapping rows of one line share all but their end cells).
+
+    >>> [len(line) for line in row_lines(5, 4)][:6]
+    [2, 2, 2, 2, 2, 2]
+    >>> sum(len(line) for line in row_lines(5, 4)) == len(rows(5, 4))
+    True
+    """
+    found: dict[tuple[int, int, int, int], list[Mask]] = {}
+    seen: set[Mask] = set()       # a row of one cell lies on four lines: list it once
+    for dc, dr in DIRECTIONS:
+        for row in range(n):
+            for col in range(n):
+                if not _on_board(n, col + dc * (k - 1), row + dr * (k - 1)):
+                    continue
+                cells = mask_of((row + dr * i) * n + col + dc * i for i in range(k))
+                if cells in seen:
+                    continue
+                seen.add(cells)
+                back = min(_steps_back(n, col, dc), _steps_back(n, row, dr))
+                found.setdefault((dc, dr, col - dc * back, row - dr * back), []).append(cells)
+    return tuple(tuple(line) for line in found.values())
+
+
+def _steps_back(n: int, at: int, step: int) -> int:
+    """How many steps of ``-step`` stay on the board from coordinate ``at``."""
+    return at if step > 0 else n - 1 - at if step < 0 else n
+
+
+@cache
 def exact_rows(n: int, k: int) -> tuple[tuple[Mask, Mask], ...]:
     """Rows of ``k`` with the one or two cells that would extend them in their direction.
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 from collections.abc import Callable
 
-from .board import Mask, rows
+from .board import Mask, row_lines, rows
 from .endgame import DRAW, LOSS, WIN, count_game
-from .pairing import mover_is_safe, responder_is_safe
+from .pairing import mover_is_safe, one_per_line, responder_is_safe
 
 if TYPE_CHECKING:
     from .search import Search
@@ -39,6 +39,8 @@ def build_free_search(search: Search) -> Callable[..., int]:
     one_own = p == 1 and not shared       # the game :mod:`.pairing` speaks of
     pairing = one_own and "pairing" in search.strategies
     ahead = one_own and "pairing ahead" in search.strategies
+    lines = row_lines(v.n, v.row_length) if "line pairs" in search.strategies \
+        else one_per_line(rows_k)
     killers = [0] * (cells + 1)
     spare = [0] * (cells + 1)
 
@@ -99,10 +101,10 @@ def build_free_search(search: Search) -> Callable[..., int]:
             lo, hi, first = max(lo, entry % 3 - 1), min(hi, entry // 3 % 3 - 1), entry // 9 - 1
         if lo >= hi or lo >= beta or hi <= alpha:
             return lo if lo >= beta or lo >= hi else hi
-        if pairing and hi > DRAW and alpha >= DRAW and responder_is_safe(rows_k, me, free):
+        if pairing and hi > DRAW and alpha >= DRAW and responder_is_safe(lines, me, free):
             store(key, lo, DRAW, DRAW, alpha, beta, first, entry is None)
             return DRAW
-        if ahead and lo < DRAW and beta <= DRAW and mover_is_safe(rows_k, opp, free):
+        if ahead and lo < DRAW and beta <= DRAW and mover_is_safe(lines, opp, free):
             store(key, DRAW, hi, DRAW, alpha, beta, first, entry is None)
             return DRAW
         a0, b0 = max(alpha, lo), min(beta, hi)

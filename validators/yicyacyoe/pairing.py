@@ -16,7 +16,11 @@ same holds one turn earlier for the player to move, when the pairs of their
 own rows leave a free cell over (:func:`mover_is_safe`).
 
 Finding the pairs is a matching: each row needs two free cells, each cell
-serves one row; rows meet in at most one cell, so a pair never serves two.
+serves one pair.  Rows of different lines meet in at most one cell, so a
+pair serves several rows only when they overlap on one line: a pair inside
+their shared cells keeps R out of all of them (:func:`demands`), which
+needs fewer cells than a pair per row (:func:`one_per_line` gives every
+row its own pair instead, the bound as first written).
 
 >>> pairs_for([0b0111, 0b1100_0000])      # two rows, enough cells of their own
 True
@@ -59,15 +63,61 @@ def pairs_for(rows_free: list[Mask]) -> bool:
     return all(claim(slot, [0]) for slot in range(len(slots)))
 
 
-def responder_is_safe(rows_k: tuple[Mask, ...], mover: Mask, free: Mask) -> bool:
+Lines = tuple[tuple[Mask, ...], ...]     # rows grouped by the line they lie on
+
+
+def one_per_line(rows_k: tuple[Mask, ...]) -> Lines:
+    """Every row on its own: each open row then needs a pair of its own."""
+    return tuple((row,) for row in rows_k)
+
+
+def demands(lines: Lines, blocker: Mask, free: Mask) -> list[Mask]:
+    """The cell sets that each need a pair: one per open row, or one per run of
+    overlapping open rows of one line that still share two free cells.
+
+    Rows without a ``blocker`` mark are open.  One pair inside the cells that
+    neighbouring rows of a line share keeps the player out of all of them
+    (e.g. on a line of five with rows of four, a pair among the middle
+    three), and it never needs more cells than a pair for each row: each of
+    those pairs has a cell in the shared part.
+
+    >>> demands(((0b01111, 0b11110),), 0, 0b11111)     # one line of five, rows of four
+    [14]
+    >>> demands(((0b01111, 0b11110),), 0b00001, 0b11110)     # the first row is blocked
+    [30]
+    """
+    out = []
+    for line in lines:
+        run = 0
+        for row in line:
+            if row & blocker:
+                if run:
+                    out.append(run)
+                run = 0
+                continue
+            cells = row & free
+            if run and (run & cells).bit_count() >= 2:
+                run &= cells
+            else:
+                if run:
+                    out.append(run)
+                run = cells
+        if run:
+            out.append(run)
+    return out
+
+
+def responder_is_safe(lines: Lines, mover: Mask, free: Mask) -> bool:
     """Whether the player who just moved can never complete a row (the bound above).
 
-    ``mover`` holds the marks of the player about to move.
+    ``lines`` holds the rows grouped by line (:func:`~.board.row_lines`, or
+    :func:`one_per_line` for a pair per row); ``mover`` holds the marks of the
+    player about to move.
     """
-    return pairs_for([row & free for row in rows_k if not row & mover])
+    return pairs_for(demands(lines, mover, free))
 
 
-def mover_is_safe(rows_k: tuple[Mask, ...], other: Mask, free: Mask) -> bool:
+def mover_is_safe(lines: Lines, other: Mask, free: Mask) -> bool:
     """Whether the player to move can mark a cell after which the bound above covers them.
 
     Their own move leaves their rows as they are, so it is enough that the
@@ -76,5 +126,5 @@ def mover_is_safe(rows_k: tuple[Mask, ...], other: Mask, free: Mask) -> bool:
     free cell, and every row needs two.)  ``other`` holds the marks of the
     player who just moved.
     """
-    open_rows = [row & free for row in rows_k if not row & other]
-    return 2 * len(open_rows) < free.bit_count() and pairs_for(open_rows)
+    needs = demands(lines, other, free)
+    return 2 * len(needs) < free.bit_count() and pairs_for(needs)

@@ -41,21 +41,27 @@ import time
 from collections import Counter
 from collections.abc import Callable
 
+from ..errors import InputError
 from .board import Mask
 from .endgame import DRAW, LOSS, WIN
 from .free_search import build_free_search
 from .keys import canonicalizer, half_turn
 from .mirror import mirror_bounds
+from .proof_search import build_proof_search, covers
 from .turn_search import build_turn_search
 from .variant import Variant
 
-__all__ = ["DRAW", "LOSS", "STRATEGIES", "WIN", "Search", "SearchTimeout"]
+__all__ = ["DRAW", "LOSS", "METHODS", "STRATEGIES", "WIN", "Search", "SearchTimeout"]
 
 CHECK_EVERY = 1 << 12       # nodes between looks at the clock
 MAX_ENTRIES = 5_000_000     # about 400 MB of table; past this the deepest half goes
 # The strategy bounds: the mirror at the top of a search (:mod:`.mirror`), the pairing
-# for the player who just moved and, one turn earlier, for the player to move (:mod:`.pairing`).
-STRATEGIES = frozenset({"mirror", "pairing", "pairing ahead"})
+# for the player who just moved and, one turn earlier, for the player to move, and one
+# pair shared by the overlapping rows of a line instead of a pair per row (:mod:`.pairing`).
+STRATEGIES = frozenset({"mirror", "pairing", "pairing ahead", "line pairs"})
+# How the yes/no questions are searched: alpha-beta everywhere, or proof numbers
+# (:mod:`.proof_search`) on the games it covers (one mark a turn, own marks).
+METHODS = ("alpha-beta", "proof-number")
 
 
 class SearchTimeout(Exception):
@@ -73,7 +79,7 @@ class Search:
 
     def __init__(self, variant: Variant, deadline: float | None = None,
                  tick: Callable[[Search], None] | None = None, check_every: int = CHECK_EVERY,
-                 strategies: frozenset[str] = STRATEGIES):
+                 strategies: frozenset[str] = STRATEGIES, method: str = "alpha-beta"):
         self.variant = variant
         self.deadline = deadline
         self.tick = tick
@@ -88,9 +94,16 @@ class Search:
         self.mirror = half_turn(n)
         self.check_every = check_every
         self.strategies = strategies        # which of STRATEGIES to use (fewer: to measure them)
-        build = build_free_search if variant.long_rows and not variant.connected \
-            else build_turn_search
-        self._value = build(self)
+        if method not in METHODS:
+            raise InputError(f"search method must be one of {', '.join(METHODS)}, got {method!r}",
+                             field="--method")
+        self.method = method if covers(variant) else "alpha-beta"
+        if self.method == "proof-number":
+            self._value = build_proof_search(self)
+        elif variant.long_rows and not variant.connected:
+            self._value = build_free_search(self)
+        else:
+            self._value = build_turn_search(self)
 
     def value(self, me: Mask, opp: Mask, alpha: int = LOSS, beta: int = WIN, hint: Mask = 0) -> int:
         """The position's value within ``(alpha, beta)``, after the mirror's bounds."""

@@ -37,6 +37,7 @@ class Task:
     position: Position
     target: int
     deadline: float | None      # time.time() after which the answer is "not known"
+    method: str = "alpha-beta"  # how each task searches (:data:`.search.METHODS`)
 
 
 @dataclass(frozen=True)
@@ -55,7 +56,8 @@ def answer(task: Task) -> Answer:
     if after.variant.shared:
         me, opp = me | opp, 0
     left = None if task.deadline is None else task.deadline - time.time()
-    search = Search(after.variant, None if left is None else time.monotonic() + left)
+    search = Search(after.variant, None if left is None else time.monotonic() + left,
+                    method=task.method)
     try:
         reply = search.value(me, opp, -task.target, -task.target + 1)
         proved: bool | None = reply <= -task.target
@@ -93,7 +95,7 @@ def _classes(position: Position) -> tuple[dict[Turn, int], list[list[Turn]], lis
 
 
 def solve_split(position: Position, workers: int | None = None, time_limit: float | None = None,
-                progress: Progress | None = None) -> Solution:
+                progress: Progress | None = None, method: str = "alpha-beta") -> Solution:
     """Solve ``position`` with the first turns on ``workers`` processes (default: every core)."""
     if not position.free:
         raise RuleError("the board is full: the game is over", field="position")
@@ -112,7 +114,7 @@ def solve_split(position: Position, workers: int | None = None, time_limit: floa
     def round_at(target: int) -> None:
         nonlocal nodes, positions, timed_out, last_report
         asked = [i for i, (lo, hi) in enumerate(bounds) if lo < target <= hi]
-        tasks = [Task(afters[i], target, deadline) for i in asked]
+        tasks = [Task(afters[i], target, deadline, method) for i in asked]
         for done, (i, reply) in enumerate(zip(asked, _run(tasks, workers)), 1):
             nodes, positions = nodes + reply.nodes, positions + reply.positions
             lo, hi = bounds[i]
