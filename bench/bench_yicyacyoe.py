@@ -5,6 +5,7 @@ Usage:
     python bench/bench_yicyacyoe.py --markdown      # the same as a markdown table
     python bench/bench_yicyacyoe.py --five 600      # also 5x5 rows of 3, 600 s per variant
     python bench/bench_yicyacyoe.py --techniques 300 --markdown   # what each technique buys
+    python bench/bench_yicyacyoe.py --techniques 60 --games 4x4 --middle 12,10   # a part of it
     python bench/bench_yicyacyoe.py --crosscheck    # every 3x3/4x4 variant, every technique
 
 Each row is a full `icp-print solve yicyacyoe`: the value for the first
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import resource
 import sys
 import time
 
@@ -26,8 +28,22 @@ from icp_print.validators.yicyacyoe.variant import Variant
 # (size, row) of the one-mark, own-marks games timed technique by technique, from the start
 TECHNIQUE_GAMES = ((4, 3), (4, 4), (5, 5), (5, 4))
 MIDDLE_GAMES = 12         # 5x5 rows of 4 from this many positions with twelve marks down
-STAGES = (("alpha-beta", frozenset()), ("+ mirror", frozenset({"mirror"})),
-          ("+ pairing", frozenset({"mirror", "pairing"})), ("+ pairing ahead", STRATEGIES))
+PER_ROW = STRATEGIES - {"line pairs"}
+# (name, strategy bounds, search method): the bounds added one at a time, then the same
+# questions asked by proof-number search
+STAGES = (("alpha-beta", frozenset(), "alpha-beta"),
+          ("+ mirror", frozenset({"mirror"}), "alpha-beta"),
+          ("+ pairing", frozenset({"mirror", "pairing"}), "alpha-beta"),
+          ("+ pairing ahead", PER_ROW, "alpha-beta"),
+          ("+ line pairs", STRATEGIES, "alpha-beta"),
+          ("proof-number, every bound", STRATEGIES, "proof-number"))
+
+
+def cpu_seconds() -> float:
+    """CPU time of this process and of the finished worker processes (the machine is
+    shared, so wall clock time says more about the other jobs than about the search)."""
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + children.ru_utime + children.ru_stime
 
 def variants(n: int, rows=None):
     for k in rows or range(1, n + 1):
@@ -45,13 +61,19 @@ def placement(v: Variant) -> str:
     return "free" if not v.connected else "bent" if v.bent else "line"
 
 
-def techniques(v: Variant, limit: float | None) -> list[tuple[str, Solution]]:
-    """The same solve with the strategy bounds added one by one, then split over one
-    worker and over two."""
-    found = [(name, solve(start(v), limit, search=Search(v, strategies=used)))
-             for name, used in STAGES]
-    return found + [("+ root split, 1 worker", solve_split(start(v), 1, limit)),
-                    ("+ root split, 2 workers", solve_split(start(v), 2, limit))]
+def techniques(v: Variant, limit: float | None) -> list[tuple[str, Solution, float]]:
+    """The same solve with the strategy bounds added one by one, by proof numbers, then
+    split over one worker and over two: (technique, solution, CPU seconds)."""
+    runs = [(name, lambda used=used, method=method: solve(
+        start(v), limit, search=Search(v, strategies=used, method=method)))
+        for name, used, method in STAGES]
+    runs += [("+ root split, 1 worker", lambda: solve_split(start(v), 1, limit)),
+             ("+ root split, 2 workers", lambda: solve_split(start(v), 2, limit))]
+    found = []
+    for name, run in runs:
+        before = cpu_seconds()
+        found.append((name, run(), cpu_seconds() - before))
+    return found
 
 
 def middle_positions(v: Variant, marks: int, count: int) -> list[Position]:
@@ -86,27 +108,31 @@ def print_table(header: tuple[str, ...], rows: list[tuple[str, ...]], markdown: 
         print("  ".join(c.ljust(w) for c, w in zip(r, widths)))
 
 
-def technique_table(limit: float, markdown: bool) -> None:
-    header = ("problem", "technique", "value", "nodes", "positions", "seconds", "nodes/s")
+def technique_table(limit: float, markdown: bool, games: list[tuple[int, int]],
+                    middle_marks: list[int]) -> None:
+    header = ("problem", "technique", "value", "nodes", "positions", "CPU s", "nodes/CPU s")
     rows = []
 
-    def add(problem: str, name: str, word: str, nodes: int, positions: int, seconds: float) -> None:
-        rate = nodes / seconds if seconds else 0.0
-        rows.append((problem, name, word, f"{nodes:,}", f"{positions:,}", f"{seconds:.2f}",
+    def add(problem: str, name: str, word: str, nodes: int, positions: int, cpu: float) -> None:
+        rate = nodes / cpu if cpu else 0.0
+        rows.append((problem, name, word, f"{nodes:,}", f"{positions:,}", f"{cpu:.2f}",
                      f"{rate:,.0f}"))
-        print(f"  {problem}, {name}: {word} ({seconds:.1f} s)", file=sys.stderr)
+        print(f"  {problem}, {name}: {word} ({cpu:.1f} CPU s)", file=sys.stderr)
 
-    for n, k in TECHNIQUE_GAMES:
-        for name, r in techniques(Variant(n, k), limit):
-            add(f"{n}x{n} rows of {k}", name, r.word, r.nodes, r.positions, r.seconds)
+    for n, k in games:
+        for name, r, cpu in techniques(Variant(n, k), limit):
+            add(f"{n}x{n} rows of {k}", name, r.word, r.nodes, r.positions, cpu)
     v = Variant(5, 4)
-    middle = middle_positions(v, 12, MIDDLE_GAMES)
-    for name, used in STAGES:
-        results = [solve(p, limit, search=Search(v, strategies=used), best=False) for p in middle]
-        words = sorted({r.word for r in results})
-        add(f"5x5 rows of 4, {MIDDLE_GAMES} positions, 12 marks", name, "/".join(words),
-            sum(r.nodes for r in results), sum(r.positions for r in results),
-            sum(r.seconds for r in results))
+    for marks in middle_marks:
+        middle = middle_positions(v, marks, MIDDLE_GAMES)
+        for name, used, method in STAGES:
+            before = cpu_seconds()
+            results = [solve(p, limit, search=Search(v, strategies=used, method=method), best=False)
+                       for p in middle]
+            words = sorted({r.word for r in results})
+            add(f"5x5 rows of 4, {MIDDLE_GAMES} positions, {marks} marks", name, "/".join(words),
+                sum(r.nodes for r in results), sum(r.positions for r in results),
+                cpu_seconds() - before)
     print_table(header, rows, markdown)
 
 
@@ -115,7 +141,7 @@ def crosscheck() -> None:
     the split over one and two workers must give the same value and best first turns."""
     checked = 0
     for v in list(variants(3)) + list(variants(4)):
-        answers = {(r.lower, r.upper, r.best_moves, r.complete) for _, r in techniques(v, None)}
+        answers = {(r.lower, r.upper, r.best_moves, r.complete) for _, r, _ in techniques(v, None)}
         if len(answers) != 1:
             raise SystemExit(f"disagreement on {v.describe()}: {answers}")
         checked += 1
@@ -130,11 +156,19 @@ def main() -> None:
     parser.add_argument("--techniques", type=float, default=0.0, metavar="SECONDS",
                         help="time each technique on one-mark games, this limit per solve "
                              "(5x5 rows of 4 from the start always reaches it)")
+    parser.add_argument("--games", default=",".join(f"{n}x{k}" for n, k in TECHNIQUE_GAMES),
+                        help="with --techniques: the one-mark games from the start, as SIZExROW "
+                             "separated by commas (empty: none)")
+    parser.add_argument("--middle", default="12",
+                        help="with --techniques: the marks down in the 5x5 rows-of-4 positions, "
+                             "separated by commas (empty: none)")
     parser.add_argument("--crosscheck", action="store_true",
                         help="solve every 3x3 and 4x4 variant with and without each technique")
     args = parser.parse_args()
     if args.techniques:
-        technique_table(args.techniques, args.markdown)
+        games = [(int(n), int(k)) for n, k in (g.split("x") for g in args.games.split(",") if g)]
+        middle = [int(m) for m in args.middle.split(",") if m]
+        technique_table(args.techniques, args.markdown, games, middle)
         return
     if args.crosscheck:
         crosscheck()
