@@ -45,8 +45,7 @@ def best_by_heuristic(state: PlayState, actions: Sequence[Action], seat: int,
                       rng: random.Random) -> Action:
     """The action whose one-step result ``heuristic`` rates best for ``seat``."""
     scores = action_values(state, actions, seat, rng)
-    best = max(range(len(actions)), key=lambda i: (scores[i], -i))
-    return actions[best]
+    return actions[scores.index(max(scores))]     # the first of the best
 
 
 def ranked(state: PlayState, actions: Sequence[Action], seat: int,
