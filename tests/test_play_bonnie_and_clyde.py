@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from icp_print.validators.ycp.bonnie_and_clyde.play import GAME, BonnieAndClydeState
 from icp_print.validators.play import WON
+from icp_print.validators.ycp.solo import values_before_chance
 from icp_print.validators.ycp.bonnie_and_clyde.actions import ACTIONS, CUBES, perform
 from icp_print.validators.ycp.bonnie_and_clyde.rules import Gauges, police_phase, resolution_phase
 from icp_print.validators.ycp.postcard import Actions
@@ -134,3 +135,19 @@ def test_greedy_rates_the_police_choice_by_the_roll_it_gives():
         twin.gauges = after
         assert value == twin.heuristic(0)
     assert values[1] > values[0]                         # a bullet (1) is cheaper than a Threat step (1.5)
+
+
+def test_remembered_values_equal_the_copies_played_up_to_the_next_die():
+    """Greedy's values are remembered per position; what the position is keyed by must say
+    everything they depend on: in positions reached by random play they equal a copy
+    played up to the next die (the reference), worked out afresh."""
+    positions = 0
+    for seed in range(80):
+        rng = random.Random(seed)
+        state = GAME.new_state(1, rng, {})
+        while not state.is_terminal():
+            actions = state.legal_actions()
+            assert tuple(state.action_values(actions, 0, rng)) == values_before_chance(state, actions)
+            positions += 1
+            state.apply(rng.choice(list(actions)), rng)
+    assert positions > 300

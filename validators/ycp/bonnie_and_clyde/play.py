@@ -38,6 +38,8 @@ Chance = random.Random | None
 """Where dice come from; None in a look-ahead copy, which stops before the next die."""
 
 POLICE, DROP = "police", "drop"
+ACTION_EVENTS = {a.id: f"{a.kind}: {a.label}" for a in ACTIONS.values()}
+"""What each action counts in ``events``, written once."""
 
 
 @cache
@@ -72,8 +74,9 @@ class BonnieAndClydeState(SoloState):
         decision by the roll's result (Roy Thornton's die left out), the last cube of a
         turn by the Daily Life Cost paid and the game won or lost, not by the next
         police roll.  Nothing is drawn from ``rng``."""
+        roll = self.roll if self.phase == POLICE else 0      # read only by the police step
         key = ("bonnie-and-clyde", self.gauges, self.phase, self.used, self.left[PLACE],
-               self.left[DAILY], self.dropped, self.roll, self.left_town)
+               self.left[DAILY], self.dropped, roll, self.left_town)
         return look_ahead(self, actions, key)
 
     def apply(self, action: PlayAction, rng: Chance) -> None:
@@ -117,7 +120,7 @@ class BonnieAndClydeState(SoloState):
         before = self.gauges
         after, outcome = police_phase(before, self.roll, spend)
         row = outcome.action
-        self.events[f"police {_span(row.low, row.high)}"] += 1
+        self.events[_police_event(row.low, row.high)] += 1
         if spend:
             self.events["ammunition spent on the police roll"] += spend
         self._count_ends(before, after)
@@ -137,7 +140,7 @@ class BonnieAndClydeState(SoloState):
     def _act(self, action, rng: Chance) -> None:
         before = self.gauges
         self.gauges = perform(before, action)
-        self.events[f"{action.kind}: {action.label}"] += 1
+        self.events[ACTION_EVENTS[action.id]] += 1
         self._count_ends(before, self.gauges)
         self.used |= {action.label}
         self.left[action.kind] -= 1
@@ -178,6 +181,9 @@ class BonnieAndClydeState(SoloState):
             self._start_turn(rng)
 
     def _count_ends(self, before: Gauges, after: Gauges) -> None:
+        if before.passion == after.passion and before.poems == after.poems \
+                and before.prison_stays == after.prison_stays:
+            return
         for name in ("passion", "poems", "prison_stays"):
             gained = getattr(after, name) - getattr(before, name)
             if gained:
@@ -194,6 +200,12 @@ def _placements(phase: str, used: frozenset[str], gauges: Gauges) -> tuple[str, 
 
 def _span(low: int, high: int | None) -> str:
     return f"{low}+" if high is None else str(low) if low == high else f"{low}-{high}"
+
+
+@cache
+def _police_event(low: int, high: int | None) -> str:
+    """What a police row counts in ``events``, written once a row."""
+    return f"police {_span(low, high)}"
 
 
 GAME = FixedGame("bonnie-and-clyde", 1, BonnieAndClydeState)
