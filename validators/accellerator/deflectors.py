@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from collections.abc import Callable, Mapping
 
 from ..errors import RuleError
+from ..frozen import build
 from .board import cell_name
 from .model import ORIENTATIONS, Cell, Orientation, State, clamp_energy, turned
 
@@ -70,7 +71,10 @@ class Change:
     @property
     def cells(self) -> tuple[Cell, ...]:
         """The cells whose contents this change alters."""
-        return tuple(c for c in (self.at, self.to) if c is not None)
+        at, to = self.at, self.to
+        if at is None:
+            return () if to is None else (to,)
+        return (at,) if to is None else (at, to)
 
     @property
     def origin(self) -> Cell:
@@ -261,12 +265,13 @@ def _picker(counts: dict[str, int], free: list[Cell], sources: list[Cell]) -> Ca
                 break
             pick -= n
         if action in ("turn", "remove"):
-            return Change(action, at=sources[pick])
+            return build(Change, action=action, at=sources[pick], to=None, orientation=None)
         if action == "add":
-            return Change("add", to=free[pick // 2], orientation=ORIENTATIONS[pick % 2])
+            return build(Change, action="add", at=None, to=free[pick // 2],
+                         orientation=ORIENTATIONS[pick % 2])
         source, rest = divmod(pick, 2 * len(free))
-        return Change("move", at=sources[source], to=free[rest // 2],
-                      orientation=ORIENTATIONS[rest % 2])
+        return build(Change, action="move", at=sources[source], to=free[rest // 2],
+                     orientation=ORIENTATIONS[rest % 2])
     return pick_change
 
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import ClassVar, cast, overload
 
 from ..errors import InputError
+from ..frozen import build
 from ..play import TERMINAL, UNCOUNTED, WON, Action
 from .board import Board
 from .board_file import standard_board
@@ -58,12 +59,15 @@ class Choices(Sequence[TurnChoice]):
     def __init__(self, state: State, roll: int) -> None:
         self.plain: list[TurnChoice] = []
         self.changing: list[tuple[Callable[[int], Change], int | None, str | None, int]] = []
-        for facing in FACINGS if state.mover.at is None else (None,):
-            placed, _ = place(state, facing)
-            kind = acceleration(placed.mover.energy, roll)
-            counts, picker = change_menu(placed, kind)
-            changes = sum(counts.values())
-            for energy in energy_options(placed.mover.energy, roll):
+        facings = FACINGS if state.mover.at is None else (None,)
+        # A reset pawn's facing changes neither its energy nor which cells are blocked.
+        placed, _ = place(state, facings[0])
+        kind = acceleration(placed.mover.energy, roll)
+        counts, picker = change_menu(placed, kind)
+        changes = sum(counts.values())
+        options = energy_options(placed.mover.energy, roll)
+        for facing in facings:
+            for energy in options:
                 if kind != "below" or not changes:
                     self.plain.append(TurnChoice(energy, None, facing))
                 if changes:
@@ -86,12 +90,14 @@ class Choices(Sequence[TurnChoice]):
             index += self.size
         if not 0 <= index < self.size:
             raise IndexError(index)
-        if index < len(self.plain):
+        plain = len(self.plain)
+        if index < plain:
             return self.plain[index]
-        index -= len(self.plain)
+        index -= plain
         for picker, energy, facing, count in self.changing:
             if index < count:
-                return TurnChoice(energy, picker(index), facing)
+                return build(TurnChoice, energy=energy, change=picker(index), facing=facing,
+                             bank=True)
             index -= count
         raise IndexError(index)
 
