@@ -52,12 +52,16 @@ class Board:
     _open: dict = field(init=False, repr=False, compare=False, hash=False)
     _frontier: frozenset | None = field(default=None, init=False, repr=False, compare=False,
                                         hash=False)
+    _around: dict = field(init=False, repr=False, compare=False, hash=False)
+    """:func:`around` of each square asked about, carried to the next board but for the
+    squares next to the new tile (setup asks again after every tile)."""
     memo: dict = field(init=False, repr=False, compare=False, hash=False)
     """Answers of pure functions of this board (a board never changes), kept by the driving code."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_at", dict(self.placed))
         object.__setattr__(self, "_open", {})
+        object.__setattr__(self, "_around", {})
         object.__setattr__(self, "memo", {})
 
     def tile_at(self, square: Square) -> PlacedTile | None:
@@ -88,9 +92,14 @@ class Board:
         if square in self._at:
             raise ValueError(f"square {square} already holds a tile")
         board = Board(self.rows, self.cols, tuple(sorted(self.placed + ((square, tile),))))
+        sides = _next_to(self.rows, self.cols)[square]
         if self._frontier is not None:
-            fresh = {n for _, n in _next_to(self.rows, self.cols)[square] if n not in board._at}
+            fresh = {n for _, n in sides if n not in board._at}
             object.__setattr__(board, "_frontier", self._frontier - {square} | fresh)
+        kept = dict(self._around)
+        for _, near in sides:
+            kept.pop(near, None)
+        object.__setattr__(board, "_around", kept)
         return board
 
     def frontier(self) -> list[Square]:
@@ -135,9 +144,13 @@ def around(board: Board, square: Square) -> Around:
     >>> around(board, (3, 3))
     (('E', PlacedTile(kind='straight', rotation=0, owner=None), False),)
     """
-    at = board._at
-    return tuple((side, at[nxt], OPPOSITE[side] in at[nxt].ends)
-                 for side, nxt in _next_to(board.rows, board.cols)[square] if nxt in at)
+    known: Around | None = board._around.get(square)
+    if known is None:
+        at = board._at
+        known = board._around[square] = tuple(
+            (side, at[nxt], OPPOSITE[side] in at[nxt].ends)
+            for side, nxt in _next_to(board.rows, board.cols)[square] if nxt in at)
+    return known
 
 
 def joined(tiles: Around, ends: frozenset[Side]) -> list[tuple[Side, PlacedTile]]:

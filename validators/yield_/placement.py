@@ -86,8 +86,21 @@ def legal_placements(board: Board, player: Player, kind: Kind, any_tile: bool) -
     """Every (square, rotation) where ``player`` may put a drawn ``kind`` (rules 1-4).
 
     Rule 5 says the tile must go on one of these if there is any; rule 6
-    discards it when the list is empty.  A square with no tile next to it breaks
-    rules 1 and 2 whatever the rotation, so only the board's frontier is looked at.
+    discards it when the list is empty.
+    """
+    return [placement for placement, _roads in placements_joining(board, player, kind, any_tile)]
+
+
+def placements_joining(board: Board, player: Player, kind: Kind,
+                       any_tile: bool) -> list[tuple[Placement, int]]:
+    """:func:`legal_placements`, each with the number of roads it joins (rule 2 asks for one).
+
+    A square with no tile next to it breaks rules 1 and 2 whatever the
+    rotation, so only the board's frontier is looked at.
+
+    >>> board = Board().with_tile((3, 3), PlacedTile("straight", 0, owner=1))
+    >>> placements_joining(board, 1, "straight", any_tile=False)
+    [(Placement(square=(2, 3), rotation=0), 1), (Placement(square=(4, 3), rotation=0), 1)]
     """
     found = []
     rotations = [(rotation, PlacedTile(kind, rotation).ends) for rotation in distinct_rotations(kind)]
@@ -96,8 +109,9 @@ def legal_placements(board: Board, player: Player, kind: Kind, any_tile: bool) -
         if not _touches(tiles, player, any_tile):           # rule 1, whatever the rotation
             continue
         for rotation, ends in rotations:
-            if joined(tiles, ends) and not blocked(tiles, ends):    # rules 2 and 3
-                found.append(Placement(square, rotation))
+            roads = joined(tiles, ends)
+            if roads and not blocked(tiles, ends):          # rules 2 and 3
+                found.append((Placement(square, rotation), len(roads)))
     return found
 
 

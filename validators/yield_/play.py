@@ -41,7 +41,7 @@ from ..errors import InputError
 from ..play import TERMINAL, WON, Action, Seat
 from .board import Board, PlacedTile, Player, Square, joined_sides
 from .moves import Turn, survivable, turns_by_position
-from .placement import Placement, legal_placements, opponent_joined, start_squares
+from .placement import Placement, opponent_joined, placements_joining, start_squares
 from .rules import RULES
 from .search import SPEED_WEIGHT, health
 from .state import GameState, Vehicle
@@ -89,7 +89,7 @@ class YieldState:
 
     __slots__ = ("num_players", "damage_limit", "_board", "_pending", "_bag", "_left", "drawn",
                  "drawer", "starts", "rule7_at", "draws", "joins", "position", "turns", "rounds",
-                 "events", "log", "_options")
+                 "events", "log", "_legal")
 
     def __init__(self, players: int, bag: list[Kind], board: Board, damage_limit: int,
                  log: bool = False) -> None:
@@ -105,7 +105,7 @@ class YieldState:
         self.position: GameState | None = None
         self.events: Counter[str] = Counter()
         self.log: list[SetupEvent] | None = [] if log else None
-        self._options: dict[Action, Turn | None] | None = None
+        self._legal: Decision | None = None
         self.drawer: Player = 1
         self.drawn: Kind | None = self._draw()
 
@@ -120,7 +120,7 @@ class YieldState:
         return self.position is not None and self.position.over()
 
     def legal_actions(self) -> Sequence[Action]:
-        return tuple(self._choices())
+        return self._decision().actions
 
     def apply(self, action: Action, rng: random.Random) -> None:
         """Play ``action``; nothing is left to chance once the bag is shuffled."""
@@ -142,7 +142,7 @@ class YieldState:
         twin.drawn, twin.drawer, twin.starts = self.drawn, self.drawer, list(self.starts)
         twin.rule7_at, twin.draws, twin.joins, twin.position = self.rule7_at, self.draws, self.joins, self.position
         twin.turns, twin.rounds, twin.events, twin.log = self.turns, self.rounds, Counter(), None
-        twin._options = self._options
+        twin._legal = self._legal
         return twin
 
     def returns(self) -> tuple[float, ...]:
@@ -158,22 +158,18 @@ class YieldState:
         it joins (the last tile, which starts the driving, is played on a copy), and a
         driving turn's resulting position is already listed with it."""
         if self.position is not None:
-            choices = self._choices()
-            return [self._value_after(choices[action].after, seat) for action in actions]  # type: ignore[union-attr]
+            decision = self._decision()
+            values = decision.values.get(seat)
+            if values is None:
+                values = decision.values[seat] = [self._value_after(turn.after, seat)  # type: ignore[union-attr]
+                                                  for turn in decision.turns.values()]
+            if actions is decision.actions:
+                return list(values)
+            return [values[decision.index[action]] for action in actions]
         if not self._left:
             return [self._value_on_copy(action, seat, rng) for action in actions]
-        joins, values = self.joins, []
-        kind = self.drawn
-        assert kind is not None
-        placing = len(self.starts) == self.num_players
-        for action in actions:
-            if placing and action != DISCARD:
-                where: Placement = action                            # type: ignore[assignment]
-                ends = PlacedTile(kind, where.rotation, self.drawer).ends
-                values.append(float(joins + len(joined_sides(self.board, where.square, ends))))
-            else:
-                values.append(float(joins))
-        return values
+        joins, gains = self.joins, self._decision().gains
+        return [float(joins + gains.get(action, 0)) for action in actions]
 
     def _value_on_copy(self, action: Action, seat: Seat, rng: random.Random) -> float:
         twin = self.clone()
@@ -239,16 +235,27 @@ class YieldState:
             self._board, self._pending = self._board.with_tile(*self._pending), None
         return self._board
 
-    def _choices(self) -> dict[Action, Turn | None]:
+    def _choices(self) -> Mapping[Action, Turn | None]:
         """Every legal action (in the engine's order), with its turn while driving."""
-        if self._options is None:
-            if self.position is not None:
-                self._options = {(t.speed, t.route): t for t in turns_by_position(self.position)}
-            else:
-                self._options = dict.fromkeys(self._setup_options())
-        return self._options
+        return self._decision().turns
 
-    def _setup_options(self) -> Sequence[Action]:
+    def _decision(self) -> Decision:
+        """The legal actions here; while driving, the position's :class:`Decision`, which
+        the board remembers (drivers circling come back to the same positions)."""
+        if self._legal is None:
+            position = self.position
+            if position is not None:
+                key = ("decision", position.key(), self.damage_limit)
+                memo = position.board.memo
+                if key not in memo:
+                    memo[key] = Decision({(t.speed, t.route): t for t in turns_by_position(position)})
+                self._legal = memo[key]
+            else:
+                self._legal = self._setup_decision()
+        return self._legal
+
+    def _setup_decision(self) -> Decision:
+        """The drawn tile's legal places, each with the road ends it would join."""
         kind = self.drawn
         assert kind is not None
         if len(self.starts) < self.num_players:
@@ -257,8 +264,12 @@ class YieldState:
                 raise InputError(f"a {self.board.rows} x {self.board.cols} board leaves player "
                                  f"{self.drawer} no starting square more than "
                                  f"{RULES.start_exclusion} squares from the others", field="rows/cols")
-            return [Placement(sq, rot) for sq in squares for rot in distinct_rotations(kind)]
-        return legal_placements(self.board, self.drawer, kind, self.rule7_at is not None) or (DISCARD,)
+            return Decision(dict.fromkeys(Placement(sq, rot) for sq in squares
+                                          for rot in distinct_rotations(kind)))
+        places = placements_joining(self.board, self.drawer, kind, self.rule7_at is not None)
+        if not places:
+            return Decision({DISCARD: None})
+        return Decision(dict.fromkeys(place for place, _ in places), dict(places))
 
     def _start(self, where: Placement) -> None:
         assert self.drawn is not None
@@ -290,7 +301,7 @@ class YieldState:
             self.log.append(draw)
 
     def _next_draw(self) -> None:
-        self._options = None
+        self._legal = None
         self.drawer = self.drawer % self.num_players + 1
         self.drawn = self._draw()
         if self.drawn is None:
@@ -311,10 +322,33 @@ class YieldState:
         self.turns += 1
         if self.position.to_move <= turn.player:
             self.rounds += 1
-        self._options = None
+        self._legal = None
         if self.position.over():
             winner = self.position.winner()
             self.events["won" if winner else "nobody left"] += 1
+
+
+class Decision:
+    """The legal actions of one position, each with its driving turn (None while setting
+    up) or the road ends it joins (a setup placement), and the greedy ratings of the
+    turns for each seat once asked for."""
+
+    __slots__ = ("turns", "actions", "gains", "values", "_index")
+
+    def __init__(self, turns: dict[Action, Turn | None], gains: dict[Action, int] | None = None) -> None:
+        self.turns: Mapping[Action, Turn | None] = turns
+        self.actions: tuple[Action, ...] = tuple(turns)
+        self.gains: Mapping[Action, int] = gains or {}
+        """Setting up: the road ends each placement joins."""
+        self.values: dict[Seat, list[float]] = {}
+        self._index: dict[Action, int] | None = None
+
+    @property
+    def index(self) -> dict[Action, int]:
+        """Each action's place in :attr:`actions`."""
+        if self._index is None:
+            self._index = {action: i for i, action in enumerate(self.actions)}
+        return self._index
 
 
 def _distance(a: Square | None, b: Square | None) -> int:
