@@ -73,6 +73,7 @@ def _team(character: int) -> int:
     return character // PER_TEAM
 
 
+@cache
 def _compass(face: int) -> Step:
     """The scatter compass's (dx, dy), y up, as a (drow, dcol) step."""
     dx, dy = scatter(face)
@@ -91,6 +92,30 @@ _TEAM = tuple(i // PER_TEAM for i in range(2 * PER_TEAM))
 def _ring(square: Square) -> frozenset[Square]:
     """The eight squares around ``square``."""
     return frozenset((square[0] + dr, square[1] + dc) for dr, dc in STEPS)
+
+
+@cache
+def _standable() -> frozenset[Square]:
+    """Every square of the arena a character, the ball or the cow may stand on."""
+    field = arena()
+    return frozenset(sq for sq in _distances(field.block) if field.standable(sq))
+
+
+@cache
+def _steps_from(square: Square) -> tuple[tuple[Action, Square], ...]:
+    """Each step from ``square`` onto a square of the arena one may stand on, and where it leads."""
+    return tuple((("step", d), to) for d in STEPS
+                 if (to := (square[0] + d[0], square[1] + d[1])) in _standable())
+
+
+@cache
+def _landing(origin: Square, before: Square, face: int) -> tuple[Square, Step]:
+    """Where a scatter roll of ``face`` from ``origin`` puts the ball, and its direction
+    (back on ``before`` if that square cannot be stood on)."""
+    field = arena()
+    d = field.bounce(origin, _compass(face))
+    landing = (origin[0] + d[0], origin[1] + d[1])
+    return (landing if landing in _standable() else before), d
 
 
 @cache
@@ -178,20 +203,34 @@ class ToroballState:
         leads to (a finished game ``(returns - 0.5) * WON``), as the greedy player would
         find by playing it on a copy.  Where no die is rolled (a step onto a square with
         no bottle, choosing a character, agitating the cow, ending a move while others
-        are still to go) only where the characters stand and who is sheltered change,
+        are still to go) only the mover's square and whether it is sheltered change,
         and a kick that scores no goal moves only the ball (its scatter roll drawn as
-        playing it would draw it), so those are rated without a copy; the others are
-        played on one."""
+        playing it would draw it), so everything else is added up once per decision and
+        those are rated without a copy; the others are played on one."""
+        if self.phase == SELECT:
+            return self._select_values(actions, seat, rng)
+        if self.phase != MOVE:
+            return [self._value_on_copy(action, seat, rng) for action in actions]
         values = []
+        mover = self.mover
+        at = self.pos[mover]
+        assert at is not None
+        rate = self._mover_rating(seat)
+        open_field = mover not in self.sheltered
+        last_step = open_field and self.steps_left == 1          # no squares left after it
+        others_to_go = self._others_to_go(STOP)
         runs: dict[Step, list[KickRun]] = {}                         # a kick's run by direction
-        stepping: Callable[[Step], float] | None = None
         kicking: Callable[[Square], float] | None = None
         for action in actions:
             kind = action[0]                                         # type: ignore[index]
-            if kind == "step" and self._dry(action[1]):              # type: ignore[index]
-                if stepping is None:
-                    stepping = self._step_rating(seat)
-                values.append(stepping(action[1]))                  # type: ignore[index]
+            if kind == "step":
+                to = (at[0] + action[1][0], at[1] + action[1][1])    # type: ignore[index]
+                if to in self._bottles:                              # sangria: no squares left
+                    to = self._drunk(to, rng)
+                    values.append(rate(to, open_field))
+                else:
+                    values.append(rate(to, last_step))
+                continue
             elif kind == "kick":
                 d, squares = action[1], action[2]                    # type: ignore[index]
                 if d not in runs:
@@ -199,18 +238,47 @@ class ToroballState:
                 if kicking is None:
                     kicking = self._ball_rating(seat)
                 values.append(self._kick_value(runs[d][squares - 1], seat, rng, kicking))
-            elif kind == "move":
-                values.append(self._rate(seat, self.pos, self.sheltered, action[1]))  # type: ignore[index]
+                continue
             elif kind == "agitate":
-                values.append(self._rate(seat, self.pos, self.sheltered, self._running(
-                    self.steps_left + rules().agitate_bonus_squares)))
-            elif kind in ("skip", "stop", "perch", "hide") and self._others_to_go(action):
-                values.append(self._rate(seat, self.pos, self._sheltered_by(action), None))
-            else:
-                twin = self.clone()
-                twin.apply(action, rng)
-                values.append(value(twin, seat))
+                values.append(rate(at, open_field and self._running(
+                    self.steps_left + rules().agitate_bonus_squares) != mover))
+                continue
+            elif others_to_go:
+                values.append(rate(at, kind == "stop" and open_field and bool(self.moved)))
+                continue
+            values.append(self._value_on_copy(action, seat, rng))
         return values
+
+    def _drunk(self, bottle: Square, rng: random.Random) -> Square:
+        """Where the mover ends once it steps on ``bottle`` and drinks (its scatter roll
+        drawn as playing the step would draw it)."""
+        pos = list(self.pos)
+        pos[self.mover] = bottle
+        return self._stagger(bottle, 2 * (self.steps_left - 1), rng.randint(1, 6), pos)
+
+    def _select_values(self, actions: Sequence[Action], seat: Seat,
+                       rng: random.Random) -> list[float]:
+        """Choosing a character to move or to skip takes it out of the cow's reach (it is
+        under way, or sheltered) and changes nothing else, unless skipping the last one
+        lets the cow charge (played on a copy)."""
+        total, near = self._tally(seat, self.pos, self.sheltered, None, self.ball, None)
+        by_cow = _ring(self.cow)
+        values = []
+        for action in actions:
+            character = action[1]                                    # type: ignore[index]
+            if action[0] == "skip" and not self._others_to_go(action):  # type: ignore[index]
+                values.append(self._value_on_copy(action, seat, rng))
+                continue
+            danger = 0
+            if self.pos[character] in by_cow and character not in self.sheltered:
+                danger = -DANGER if _TEAM[character] == seat else DANGER
+            values.append((total - danger - NEAR * near) / POINT)
+        return values
+
+    def _value_on_copy(self, action: Action, seat: Seat, rng: random.Random) -> float:
+        twin = self.clone()
+        twin.apply(action, rng)
+        return value(twin, seat)
 
     def heuristic(self, seat: Seat) -> float:
         """10 a goal ahead, plus half a point for each square the ball lies nearer the
@@ -272,19 +340,16 @@ class ToroballState:
             return (total + _ball_points(ball, seat) - NEAR * near) / POINT
         return rate
 
-    def _step_rating(self, seat: Seat) -> Callable[[Step], float]:
-        """Rates the mover's steps (onto squares with no bottle) for ``seat``: everything but
-        the mover is added up once, as :meth:`_rate` would add it."""
+    def _mover_rating(self, seat: Seat) -> Callable[[Square, bool], float]:
+        """Rates the position with the mover on a square, in the cow's reach there or not
+        (``exposed``), for ``seat``: everything but the mover is added up once, as
+        :meth:`_rate` would add it."""
         mover = self.mover
-        at = self.pos[mover]
-        assert at is not None
         total, near = self._tally(seat, self.pos, self.sheltered, None, self.ball, mover)
         mine, to_ball, by_cow = _TEAM[mover] == seat, _distances(self.ball), _ring(self.cow)
-        exposed = mover not in self.sheltered and self._running(self.steps_left - 1) != mover
         cost = -DANGER if mine else DANGER
 
-        def rate(d: Step) -> float:
-            to = (at[0] + d[0], at[1] + d[1])
+        def rate(to: Square, exposed: bool) -> float:
             nearest = min(near, to_ball[to]) if mine else near
             danger = cost if exposed and to in by_cow else 0
             return (total + danger - NEAR * nearest) / POINT
@@ -292,19 +357,13 @@ class ToroballState:
 
     # ------------------------------------------------------------ looking one action ahead
 
-    def _dry(self, d: Step) -> bool:
-        """A step the mover takes without landing on a sangria bottle (no scatter roll)."""
-        at = self.pos[self.mover]
-        assert at is not None
-        return (at[0] + d[0], at[1] + d[1]) not in self._bottles
-
     def _kick_value(self, run: KickRun, seat: Seat, rng: random.Random,
                     rate: Callable[[Square], float]) -> float:
         """A kick's one-step value from the ball's ``run`` and the scatter roll (drawn as
         playing the kick draws it); a copy only when a goal changes more than the ball."""
         origin, before, _blocked, scorer = run
         if scorer is None:
-            ball, d = self._landing(origin, before, rng.randint(1, 6))
+            ball, d = _landing(origin, before, rng.randint(1, 6))
             if self._scorer(ball, ball, d) is None:
                 return rate(ball)
             twin = self.clone()
@@ -317,16 +376,7 @@ class ToroballState:
     def _others_to_go(self, action: Action) -> bool:
         """Whether a character is still to go after ``action`` ends a turn (no cow charge yet)."""
         done = self.acted | {action[1]} if action[0] == "skip" else self.acted  # type: ignore[index]
-        return any(i not in done for i in range(2 * PER_TEAM))
-
-    def _sheltered_by(self, action: Action) -> set[int]:
-        """Who is sheltered once ``action`` (a skip or the end of a move) is played."""
-        kind = action[0]                                             # type: ignore[index]
-        if kind == "skip":
-            return self.sheltered | {action[1]}                      # type: ignore[index]
-        if kind == "stop" and self.moved:
-            return self.sheltered
-        return self.sheltered | {self.mover}
+        return len(done) < 2 * PER_TEAM
 
     # ------------------------------------------------------------ setting up
 
@@ -363,7 +413,7 @@ class ToroballState:
         return next((b for b in self.field.bottles[TEAMS[team]] if self._free(b)), None)
 
     def _free(self, square: Square) -> bool:
-        return self.field.standable(square) and square != self.cow and square not in self.pos
+        return square in _standable() and square != self.cow and square not in self.pos
 
     # ------------------------------------------------------------ choices
 
@@ -387,12 +437,13 @@ class ToroballState:
         assert at is not None
         found: list[Action] = []
         if self.steps_left:
-            found += [("step", d) for d in STEPS if self._free((at[0] + d[0], at[1] + d[1]))]
+            cow, pos = self.cow, self.pos
+            found += [step for step, to in _steps_from(at) if to != cow and to not in pos]
         if self.moved or not found:
             found.append(STOP)
         if at == self.ball and not self.kicked:
             found += KICKS
-        if _chebyshev(at, self.cow) == 1 and not self.agitated:
+        if at in _ring(self.cow) and not self.agitated:
             found.append(AGITATE)
         if self.moved and self.field.on_edge(at):
             found.append(PERCH)
@@ -462,14 +513,20 @@ class ToroballState:
         left, self.steps_left = 2 * self.steps_left, 0
         at = self.pos[i]
         assert at is not None
-        d = _compass(rng.randint(1, 6))
+        self.pos[i] = self._stagger(at, left, rng.randint(1, 6), self.pos)
+
+    def _stagger(self, at: Square, left: int, face: int, pos: list[Square | None]) -> Square:
+        """Where a character who drank on ``at`` stops: ``left`` squares in the direction of
+        the scatter roll ``face``, bouncing off the edge, short of anything in the way (the
+        characters at ``pos``, the cow)."""
+        d = _compass(face)
         for _ in range(left):
             d = self.field.bounce(at, d)
             nxt = (at[0] + d[0], at[1] + d[1])
-            if not self._free(nxt):
+            if nxt not in _standable() or nxt == self.cow or nxt in pos:
                 break
             at = nxt
-        self.pos[i] = at
+        return at
 
     def _kick(self, d: Step, squares: int, rng: random.Random) -> None:
         origin, before, blocked, scorer = self._kick_run(d, squares)
@@ -478,7 +535,7 @@ class ToroballState:
         if scorer is not None:
             self._score(scorer)
         else:
-            self._settle(*self._landing(origin, before, rng.randint(1, 6)))
+            self._settle(*_landing(origin, before, rng.randint(1, 6)))
 
     def _kick_run(self, d: Step, squares: int) -> KickRun:
         """The kicked ball's straight run, changing nothing (see :meth:`_kick_runs`)."""
@@ -503,13 +560,6 @@ class ToroballState:
             at = nxt
             runs.append((at, at, False, None))
         return runs
-
-    def _landing(self, origin: Square, before: Square, face: int) -> tuple[Square, Step]:
-        """Where a scatter roll of ``face`` from ``origin`` puts the ball, and its direction
-        (back on ``before`` if that square cannot be stood on)."""
-        d = self.field.bounce(origin, _compass(face))
-        landing = (origin[0] + d[0], origin[1] + d[1])
-        return (landing if self.field.standable(landing) else before), d
 
     def _settle(self, ball: Square, d: Step) -> None:
         self.ball = ball
