@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import json
+from collections import Counter
 from functools import partial
 from pathlib import Path
 
@@ -24,12 +25,15 @@ from .pen import Inked, pen_for
 from .cutpaths import cut_items
 from .cutter import THICKNESS, silhouette_corners, silhouette_square
 from .marks import MARK_WIDTH, Rect, Segment, trim_lines, trim_marks
-from .sheet import Document, Page, rects
+from .sheet import Document, DrawFn, Page, rects
 from .sheetlabel import LABEL_COLOUR, LABEL_PT, Labels, Spot, label_text, page_labels, sheet_numbers
 from .units import pt, to_mm
 from .writing import Output, write_all
 
 CUT_LINE_COLOUR = (0.6, 0.6, 0.6)
+
+Art = tuple[DrawFn, float, float]   # a component's drawing and its trimmed size, w x h mm
+Forms = dict[Art, str]              # repeated art, drawn once as a PDF form, by its form's name
 
 
 def new_canvas(buffer: io.BytesIO, width: float, height: float, title: str) -> Canvas:
@@ -59,6 +63,7 @@ def render(doc: Document, version: str, noted: set[str] | None = None) -> bytes:
         canvas.setViewerPreference("Duplex", "DuplexFlipShortEdge" if s.backs == "short-edge"
                                    else "DuplexFlipLongEdge")
     title = find_game(doc.game).title
+    forms = _draw_forms(canvas, doc, noted)
     numbers = sheet_numbers([p.side for p in doc.pages])
     front: Labels | None = None
     for page, sheet in zip(doc.pages, numbers):
@@ -70,7 +75,7 @@ def render(doc: Document, version: str, noted: set[str] | None = None) -> bytes:
                 max(0, x - b), max(0, y - b),
                 min(s.paper.width, x + w + b), min(s.paper.height, y + h + b))))
         inked = None if page.imposed else Inked()
-        _draw_page(canvas, doc, page, noted, inked)
+        _draw_page(canvas, doc, page, forms, noted, inked)
         labels = page_labels(doc, page, partial(label_text, title, sheet, numbers[-1]), _label_length,
                              inked.boxes if inked else (), front)
         for text, spot in labels.placed:
@@ -81,15 +86,47 @@ def render(doc: Document, version: str, noted: set[str] | None = None) -> bytes:
     return _attach_manifest(buffer.getvalue(), doc, version)
 
 
-def _draw_page(canvas: Canvas, doc: Document, page: Page, noted: set[str] | None = None,
+def _repeated_art(doc: Document) -> list[Art]:
+    """Art placed more than once on the imposed sheets (a deck's one back), in order of first use."""
+    uses = Counter((draw, w, h) for page in doc.pages if page.imposed
+                   for _, _, w, h, draw, clip in page.steps if clip)
+    return [art for art, count in uses.items() if count > 1]
+
+
+def _draw_forms(canvas: Canvas, doc: Document, noted: set[str] | None) -> Forms:
+    """Draw each repeated art once, as a PDF form (an XObject) that every sheet then places:
+    the file holds it once, and drawing costs the same for one copy as for fifty.
+
+    Forms are made before the first page, in the canvas's first graphics state, so the
+    pages' own state is never touched; a form is in millimetres, like the pages after
+    :func:`_draw_page` scales them, and clipped to the component's bleed box.
+    """
+    forms: Forms = {}
+    bleed = doc.settings.bleed or 0.0
+    for number, (draw, w, h) in enumerate(_repeated_art(doc), 1):
+        name = forms[draw, w, h] = f"Art{number}"
+        canvas.beginForm(name, -bleed, -bleed, w + bleed, h + bleed)
+        canvas.saveState()
+        draw(pen_for(canvas, 0.0, 0.0, w, h, bleed=bleed, ink_saver=doc.settings.ink_saver, noted=noted))
+        canvas.restoreState()
+        canvas.endForm()
+    return forms
+
+
+def _draw_page(canvas: Canvas, doc: Document, page: Page, forms: Forms, noted: set[str] | None = None,
                inked: Inked | None = None) -> None:
     s = doc.settings
     canvas.saveState()
     canvas.scale(pt(1), pt(1))
     for x, y, w, h, draw, clip in page.steps:
         canvas.saveState()
-        draw(pen_for(canvas, x, y, w, h, bleed=(s.bleed or 0.0) if clip else 0.0,
-                     ink_saver=s.ink_saver, clip=clip, noted=noted, inked=inked))
+        form = forms.get((draw, w, h)) if clip and page.imposed else None
+        if form is not None:
+            canvas.translate(x, y)
+            canvas.doForm(form)
+        else:
+            draw(pen_for(canvas, x, y, w, h, bleed=(s.bleed or 0.0) if clip else 0.0,
+                         ink_saver=s.ink_saver, clip=clip, noted=noted, inked=inked))
         canvas.restoreState()
     if page.side == "front" and page.placed:
         _guides(canvas, doc, page)

@@ -220,6 +220,15 @@ def _commit(plans: list[_Plan], removals: Sequence[Path], no_clobber: bool) -> N
         room.remove()
 
 
+def _host_name() -> str:
+    """This machine's name, as ``socket.gethostname()`` gives it, without loading ``socket``
+    (a cost at every start) where the system can say it directly."""
+    if hasattr(os, "uname"):
+        return os.uname().nodename
+    import socket   # pragma: no cover - Windows
+    return socket.gethostname()
+
+
 def _blame(exc: OSError, target: Path, option: str | None = None) -> None:
     """Note on ``exc`` which output (file and option) it struck, for the one-line message."""
     exc.icp_target, exc.icp_option = target, option  # type: ignore[attr-defined]
@@ -241,8 +250,7 @@ def _make_parents(plan: _Plan) -> list[Path]:
 
 
 def _room_name() -> str:
-    import socket   # loading it costs start-up; the one name it gives is needed only here
-    host = re.sub(r"[^A-Za-z0-9_.]", "_", socket.gethostname())[:64] or "host"
+    host = re.sub(r"[^A-Za-z0-9_.]", "_", _host_name())[:64] or "host"
     return f"{ROOM_PREFIX}{host}-{os.getpid()}{ROOM_SUFFIX}"
 
 

@@ -13,12 +13,14 @@ import pytest
 from icp_print.cli.common import default_builder
 from icp_print.generators.pdf import render
 from icp_print.generators.sheet import SheetSettings, paper
-from icp_print.validators.registry import all_outputs, find_game
+from icp_print.validators.registry import GAMES, all_outputs, find_game
 
 from pagescan import manifest
 
 BUILDERS = {output.name: default_builder(game, output) for game, output in all_outputs()}
-LABEL = re.compile(r"(.+) · sheet (\d+) of (\d+) · (front|back)")
+# a game's title starts the label: the page's text may run art drawn in a form (a coin's
+# back) into the label's line, and the label is read from its title on
+LABEL = re.compile(rf"({'|'.join(re.escape(game.title) for game in GAMES)}) · sheet (\d+) of (\d+) · (front|back)")
 DPI = 200
 PX = 25.4 / DPI
 PT = 25.4 / 72

@@ -52,8 +52,12 @@ def printed(args: tuple[str, ...]) -> tuple[int, str, tuple[bytes, ...] | None, 
 
 
 def _drawing(page) -> bytes:
+    """The page's content stream and those of the forms (XObjects) it places: art drawn
+    once and placed many times (a deck's back) is drawn in a form."""
     contents = page.get_contents()
-    return b"" if contents is None else contents.get_data()
+    forms = page.get("/Resources", {}).get("/XObject", {})
+    return (b"" if contents is None else contents.get_data()) + \
+        b"".join(forms[name].get_object().get_data() for name in sorted(forms))
 
 
 @pytest.mark.parametrize("option", OPTIONS)

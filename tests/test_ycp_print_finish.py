@@ -15,6 +15,7 @@ from icp_print.generators.ycp import PostcardOptions, build
 from icp_print.generators.ycp.card import PALETTE
 from icp_print.generators.ycp.elements import GOAL_FILL
 from icp_print.validators.manifest import SHEET_LABEL
+from icp_print.validators.pagescan import on_page, text_objects, then
 from icp_print.validators.pdfcheck import LABEL
 from icp_print.validators.ycp.postcard import EDGE_MM, GAMES
 
@@ -34,14 +35,14 @@ def printed_lines(pdf: bytes, index: int) -> list[tuple[str, float, Box]]:
         page = document[index]
         text_page = page.get_textpage()
         lines = []
-        for obj in page.get_objects(filter=[pypdfium2.raw.FPDF_PAGEOBJ_TEXT]):
-            left, bottom, right, top = obj.get_bounds()
+        for obj, frame in text_objects(page):
+            left, bottom, right, top = on_page(obj.get_bounds(), frame)
             text = text_page.get_text_bounded(left, bottom, right, top).strip()
             if not text or LABEL.fullmatch(text) or SHEET_LABEL.fullmatch(text):
                 continue
             size = pypdfium2.raw.FS_FLOAT()
             pypdfium2.raw.FPDFTextObj_GetFontSize(obj.raw, size)
-            a, b, *_ = obj.get_matrix().get()
+            a, b, *_ = then(tuple(obj.get_matrix().get()), frame)
             lines.append((text, size.value * (a * a + b * b) ** 0.5,
                           (left * MM, bottom * MM, right * MM, top * MM)))
         return lines

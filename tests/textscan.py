@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import pypdfium2
 
 from icp_print.validators.manifest import SHEET_LABEL
+from icp_print.validators.pagescan import on_page, text_objects, then
 from icp_print.validators.pdfcheck import LABEL
 
 MM = 25.4 / 72          # mm per PDF point
@@ -70,16 +71,16 @@ def printed_lines(pdf: bytes, index: int, dpi: int = 150) -> list[Line]:
         image = page.render(scale=dpi / 72).to_pil().convert("RGB")
         text_page = page.get_textpage()
         lines = []
-        for obj in page.get_objects(filter=[pypdfium2.raw.FPDF_PAGEOBJ_TEXT]):
+        for obj, frame in text_objects(page):
             if pypdfium2.raw.FPDFTextObj_GetTextRenderMode(obj.raw) == 3:    # invisible
                 continue
-            left, bottom, right, top = obj.get_bounds()
+            left, bottom, right, top = on_page(obj.get_bounds(), frame)
             text = text_page.get_text_bounded(left, bottom, right, top).strip()
             if not text or LABEL.fullmatch(text) or SHEET_LABEL.fullmatch(text):
                 continue
             size = pypdfium2.raw.FS_FLOAT()
             pypdfium2.raw.FPDFTextObj_GetFontSize(obj.raw, size)
-            a, b, *_ = obj.get_matrix().get()
+            a, b, *_ = then(tuple(obj.get_matrix().get()), frame)
             r, g, bl, al = (pypdfium2.raw.c_uint(), pypdfium2.raw.c_uint(),
                             pypdfium2.raw.c_uint(), pypdfium2.raw.c_uint())
             pypdfium2.raw.FPDFPageObj_GetFillColor(obj.raw, r, g, bl, al)

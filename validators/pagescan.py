@@ -28,6 +28,7 @@ from .units import MM_PER_INCH, POINTS_PER_MM
 Box = tuple[float, float, float, float]
 RGB = tuple[int, int, int]
 Pixels = npt.NDArray[np.uint8]
+Matrix = tuple[float, float, float, float, float, float]   # a b c d e f, as a PDF writes one
 
 INVISIBLE = 3                       # PDF text render mode: neither filled nor stroked
 STROKED = (1, 5)                    # render modes that paint the glyphs' outline only
@@ -36,6 +37,7 @@ DPI = 200
 MAX_PIXELS = 24_000_000             # per rendering: an A4 page at 200 dpi is 3.9 million
 PAPER_WHITE = 250                   # a pixel with every channel above this is bare paper
 MAX_GLYPHS = 60_000                 # per page; icp-print's densest page holds a few thousand
+MAX_FORM_DEPTH = 15                 # forms inside forms: icp-print nests none
 
 
 @dataclass(frozen=True)
@@ -147,6 +149,7 @@ def _text_runs(page: pypdfium2.PdfPage) -> tuple[TextRun, ...]:
     if count > MAX_GLYPHS:
         raise InputError(f"a page holds {count:,} characters; no icp-print page holds more than "
                          f"{MAX_GLYPHS:,}")
+    frames = _frames(page)
     glyphs: dict[int, list[tuple[str, Box]]] = {}
     objects: dict[int, Any] = {}
     left, right, bottom, top = (ctypes.c_double() for _ in range(4))
@@ -168,18 +171,75 @@ def _text_runs(page: pypdfium2.PdfPage) -> tuple[TextRun, ...]:
         boxes = tuple(box for _, box in chars if box[2] > box[0] and box[3] > box[1])
         if boxes:
             obj = objects[key]
-            runs.append(TextRun("".join(c for c, _ in chars), _size_pt(obj), _ink(obj), boxes))
+            runs.append(TextRun("".join(c for c, _ in chars), _size_pt(obj, frames.get(key)), _ink(obj),
+                                boxes))
     return tuple(runs)
 
 
-def _size_pt(obj: Any) -> float:
-    """The font size at real size: the object's size times the smaller of its scales."""
+def then(inner: Matrix, outer: Matrix) -> Matrix:
+    """The frame ``inner`` drawn inside ``outer``: PDF's matrix product ``inner x outer``.
+
+    >>> then((2, 0, 0, 2, 1, 1), (1, 0, 0, 1, 10, 20))
+    (2, 0, 0, 2, 11, 21)
+    """
+    a, b, c, d, e, f = inner
+    p, q, r, s, t, u = outer
+    return (a * p + b * r, a * q + b * s, c * p + d * r, c * q + d * s, e * p + f * r + t, e * q + f * s + u)
+
+
+IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+def text_objects(page: pypdfium2.PdfPage) -> Iterator[tuple[Any, Matrix]]:
+    """Every text object of ``page`` with the frame it is drawn in: the identity for the
+    page's own, the placed form's matrix for one inside a form (an XObject drawn once and
+    placed with ``Do``), since pdfium gives a form's objects their matrix and bounds within it."""
+    forms: list[Matrix] = []            # forms[level]: the frame of the form open at that depth
+    for obj in page.get_objects(max_depth=MAX_FORM_DEPTH):
+        outer = forms[obj.level - 1] if obj.level else IDENTITY
+        if obj.type == pdfium.FPDF_PAGEOBJ_FORM:
+            del forms[obj.level:]
+            forms.append(then(_matrix(obj), outer))
+        elif obj.type == pdfium.FPDF_PAGEOBJ_TEXT:
+            yield obj, outer
+
+
+def on_page(box: Box, frame: Matrix) -> Box:
+    """The page box around ``box`` (left, bottom, right, top) drawn in ``frame``.
+
+    >>> on_page((0, 0, 2, 1), (0, 1, -1, 0, 10, 0))
+    (9, 0, 10, 2)
+    """
+    a, b, c, d, e, f = frame
+    left, bottom, right, top = box
+    xs, ys = [], []
+    for x, y in ((left, bottom), (right, bottom), (left, top), (right, top)):
+        xs.append(a * x + c * y + e)
+        ys.append(b * x + d * y + f)
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _matrix(obj: Any) -> Matrix:
+    a, b, c, d, e, f = obj.get_matrix().get()
+    return (a, b, c, d, e, f)
+
+
+def _frames(page: pypdfium2.PdfPage) -> dict[int, Matrix]:
+    """Every text object's whole matrix on the page, by its address."""
+    return {_address(obj.raw): then(_matrix(obj), outer) for obj, outer in text_objects(page)}
+
+
+def _size_pt(obj: Any, frame: Matrix | None = None) -> float:
+    """The font size at real size: the object's size times the smaller of its frame's
+    scales (``frame``: its matrix on the page, when it sits in a form)."""
     size = ctypes.c_float()
     pdfium.FPDFTextObj_GetFontSize(obj, size)
-    matrix = pdfium.FS_MATRIX()
-    pdfium.FPDFPageObj_GetMatrix(obj, matrix)
-    scale = min(math.hypot(matrix.a, matrix.b), math.hypot(matrix.c, matrix.d))
-    return float(size.value) * scale
+    if frame is None:
+        matrix = pdfium.FS_MATRIX()
+        pdfium.FPDFPageObj_GetMatrix(obj, matrix)
+        frame = (matrix.a, matrix.b, matrix.c, matrix.d, matrix.e, matrix.f)
+    a, b, c, d, _, _ = frame
+    return float(size.value) * min(math.hypot(a, b), math.hypot(c, d))
 
 
 def _ink(obj: Any) -> RGB:
