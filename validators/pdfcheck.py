@@ -7,20 +7,21 @@ import io
 import logging
 import warnings
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from pypdf import PdfReader
+from pypdf.generic import RectangleObject
 
 from .errors import IcpError, InputError, shorten
 from .manifest import FILENAME as MANIFEST_NAME
 from .manifest import FORMAT, LABEL, Manifest
 from .preflight import preflight
-from .registry import checks_for, game_of_toml
+from .registry import Measure, checks_for, game_of_toml
 from .report import Finding, Report, failed, passed
-from .schema import (MAX_DATA_BYTES, MAX_PDF_BYTES, check_bounds, field, load_toml, parse_json_text,
+from .schema import (MAX_DATA_BYTES, MAX_PDF_BYTES, Table, check_bounds, field, load_toml, parse_json_text,
                      read_bytes, read_file)
 from .units import POINTS_PER_MM
 
@@ -34,7 +35,7 @@ MAX_PAPER_MM = 2000
 MAX_COMPONENTS = 1_000_000
 
 
-def check_file(source: str | Path, measures: Mapping[str, Callable[[Any], dict]] | None = None) -> Report:
+def check_file(source: str | Path, measures: Mapping[str, Measure] | None = None) -> Report:
     """Check a PDF made by icp-print, or a component file (TOML).
 
     ``measures`` maps a game to the function that lays out one of its
@@ -49,11 +50,11 @@ def check_file(source: str | Path, measures: Mapping[str, Callable[[Any], dict]]
     raise InputError("neither a PDF nor a .toml component file", source=name)
 
 
-def check_toml_file(source: str | Path, measures: Mapping[str, Callable[[Any], dict]] | None = None
+def check_toml_file(source: str | Path, measures: Mapping[str, Measure] | None = None
                     ) -> Report:
     name = str(source)
 
-    def check(data: dict) -> Report:
+    def check(data: Table) -> Report:
         game = game_of_toml(data, name)
         checks = checks_for(game, name)
         if not getattr(checks, "ALLOWS_NAN", False):
@@ -80,13 +81,13 @@ def _pdf_library_quiet() -> Iterator[None]:
         pypdf_log.setLevel(level)
 
 
-def read_manifest(source: str | Path) -> tuple[PdfReader, dict]:
+def read_manifest(source: str | Path) -> tuple[PdfReader, Table]:
     """Open a PDF written by icp-print and return it with its manifest, both within bounds."""
     _, reader, manifest = read_pdf(source)
     return reader, manifest
 
 
-def read_pdf(source: str | Path) -> tuple[bytes, PdfReader, dict]:
+def read_pdf(source: str | Path) -> tuple[bytes, PdfReader, Table]:
     """:func:`read_manifest`, with the PDF's bytes too (the preflight renders them)."""
     name = str(source)
     raw = read_bytes(source, cap=MAX_PDF_BYTES)
@@ -131,7 +132,7 @@ def _library_error(exc: BaseException) -> str:
     return shorten(f"{type(exc).__name__}: {exc}", 160)
 
 
-def _check_manifest_shape(manifest: dict) -> None:
+def _check_manifest_shape(manifest: Table) -> None:
     """The manifest entries ``check`` reads, with their types and ranges."""
     m = MANIFEST_FIELD
     field(manifest, "game", str, where=m)
@@ -160,7 +161,7 @@ def _check_manifest_shape(manifest: dict) -> None:
     field(manifest, "options", dict, where=m, default={})
 
 
-def printed_labels(reader: PdfReader, index: int) -> Counter:
+def printed_labels(reader: PdfReader, index: int) -> Counter[str]:
     """The component labels printed on page ``index`` (0-based), read within bounds."""
     page = reader.pages[index]
     contents = page.get_contents()
@@ -171,7 +172,7 @@ def printed_labels(reader: PdfReader, index: int) -> Counter:
     return Counter(LABEL.findall(page.extract_text() or ""))
 
 
-def _box_mm(box) -> list[float]:
+def _box_mm(box: RectangleObject) -> list[float]:
     return [float(v) / POINTS_PER_MM for v in (box.left, box.bottom, box.right, box.top)]
 
 

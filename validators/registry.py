@@ -31,13 +31,16 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, Protocol, cast
 
 from .errors import InputError
-from .report import Finding
+from .report import Finding, Summary
 
-if TYPE_CHECKING:     # the engines' contract is loaded only with an engine
+if TYPE_CHECKING:     # the engines' contract is loaded only with an engine, the file readers with a file
     from .play import PlayGame
+    from .schema import Table
 
 Layer = Literal["cli", "generators", "validators", "templates"]
-Summary = dict[str, Any]
+# Lays out one of a game's component files (as the game's own model reads it) off the
+# page and returns how its text fits; drawing code, so the command line hands it in.
+Measure = Callable[[Any], Summary]
 ROOT_PACKAGE = __package__.rpartition(".")[0]   # "icp_print"
 
 
@@ -46,18 +49,17 @@ class GameChecks(Protocol):
 
     GAME: str
 
-    def looks_like(self, data: dict[str, Any]) -> bool:
+    def looks_like(self, data: Table) -> bool:
         """Whether a component file without a ``game`` key is this game's."""
         ...
 
-    def check_toml(self, data: dict[str, Any], source: str,
-                   measure: Callable[[Any], Summary] | None = None) -> tuple[list[Finding], Summary]:
+    def check_toml(self, data: Table, source: str,
+                   measure: Measure | None = None) -> tuple[list[Finding], Summary]:
         """Check a component file (parsed TOML) against the rules; ``measure``, given only
         to games that lay their files out, returns the text-fit record of one file."""
         ...
 
-    def check_components(self, components: list[dict[str, Any]],
-                         options: dict[str, Any]) -> tuple[list[Finding], Summary]:
+    def check_components(self, components: list[Table], options: Table) -> tuple[list[Finding], Summary]:
         """Check a printed set: its manifest's components and options."""
         ...
 

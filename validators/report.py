@@ -2,6 +2,14 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:       # the file readers are loaded by the commands that read files
+    from .schema import Table
+
+# What a check measured, shown after its verdict (``deck: RYB reference deck``) and in
+# ``check --json``: names to plain values.
+Summary = dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -35,7 +43,7 @@ class Report:
     game: str
     kind: str                      # "pdf" or "toml"
     findings: list[Finding] = field(default_factory=list)
-    summary: dict = field(default_factory=dict)
+    summary: Summary = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
@@ -48,7 +56,7 @@ class Report:
     def failures(self) -> list[Finding]:
         return [f for f in self.findings if not f.ok]
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"file": self.subject, "game": self.game, "kind": self.kind, "ok": self.ok,
                 "summary": self.summary, "findings": [asdict(f) for f in self.findings]}
 
@@ -62,7 +70,7 @@ class Report:
         return "\n".join(lines)
 
 
-def card_size_finding(components: list[dict], options: dict, kinds: tuple[str, ...]) -> Finding:
+def card_size_finding(components: list[Table], options: Table, kinds: tuple[str, ...]) -> Finding:
     """A deck's cards are all one size, read from the manifest: a card of another
     size would be told apart face down."""
     sizes = sorted({(float(c["width_mm"]), float(c["height_mm"])) for c in components

@@ -30,6 +30,9 @@ _TYPE_NAMES = {int: "an integer", float: "a number", str: "a string", bool: "tru
                list: "a list", dict: "a table"}
 
 Parsed = TypeVar("Parsed")
+# A TOML table or JSON object as a file holds it: names to values of any type the
+# format allows, each read and checked through :func:`field`.
+Table = dict[str, Any]
 
 
 def read_bytes(path: str | Path, limit: int = -1, *, cap: int = MAX_DATA_BYTES) -> bytes:
@@ -66,7 +69,7 @@ def _size(n: float) -> str:
     return f"{n} bytes"  # pragma: no cover
 
 
-def load_toml(path: str | Path, *, allow_nan: bool = False) -> dict[str, Any]:
+def load_toml(path: str | Path, *, allow_nan: bool = False) -> Table:
     """Parse a TOML file within the bounds, turning every failure into an :class:`InputError`.
 
     ``allow_nan`` is for a format where ``nan`` has a meaning (yEAh's item costs).
@@ -216,7 +219,7 @@ def field(table: Any, key: str, kind: type, *, where: str = "", default: Any = .
     return value
 
 
-def reject_unknown(table: dict[str, Any], known: set[str], *, where: str = "") -> None:
+def reject_unknown(table: Table, known: set[str], *, where: str = "") -> None:
     """Refuse keys the schema does not define, catching typos like ``coutn``."""
     extra = sorted(set(table) - known)
     if extra:

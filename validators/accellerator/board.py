@@ -27,6 +27,8 @@ from collections.abc import Iterator
 from ..errors import InputError, RuleError
 from .model import Cell, Player
 
+Seating = tuple[tuple[int, tuple[Player, ...]], ...]   # (player count, who sits where) for each count
+
 MIN_SIZE, MAX_SIZE = 3, 25      # 25 columns still have letters A..Y
 ADJACENCIES = (4, 8)
 _CELL_NAME = re.compile(r"^([A-Za-z])(\d{1,2})$")
@@ -74,7 +76,7 @@ class Board:
     homes: tuple[Home, ...]
     adjacency: int = 8
     cell_mm: float = 15.0
-    seating: tuple[tuple[int, tuple[Player, ...]], ...] = ()
+    seating: Seating = ()
 
     def contains(self, cell: Cell) -> bool:
         return 0 <= cell[0] < self.size and 0 <= cell[1] < self.size

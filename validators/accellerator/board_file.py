@@ -12,8 +12,8 @@ from typing import Any
 
 from ...templates import path
 from ..errors import InputError, RuleError
-from ..schema import field, load_toml, read_file, reject_unknown
-from .board import ADJACENCIES, MAX_SIZE, MIN_SIZE, Board, Home, Rect, parse_cell
+from ..schema import Table, field, load_toml, read_file, reject_unknown
+from .board import ADJACENCIES, MAX_SIZE, MIN_SIZE, Board, Home, Rect, Seating, parse_cell
 from .model import PLAYERS, Cell, Player
 
 BOARD_FILE = path("accellerator", "board.toml")
@@ -76,13 +76,13 @@ def parse_board(data: Any, *, where: str = "", base: Board | None = None) -> Boa
         if h.at == reactor:
             raise RuleError("a home cannot be the reactor", field=f"{homes_where}.{h.player}")
     names = {h.player for h in homes}     # a scenario's own homes keep only the seatings they can fill
-    seating: tuple = tuple(s for s in base.seating if set(s[1]) <= names) if base else ()
+    seating: Seating = tuple(s for s in base.seating if set(s[1]) <= names) if base else ()
     if base is None and "seating" in data:
         seating = _parse_seating(data["seating"], tuple(h.player for h in homes), at("seating"))
     return Board(size, reactor, homes, adjacency, cell_mm, seating)
 
 
-def _parse_homes(data: dict, size: int, where: str, *, collectors: bool) -> tuple[Home, ...]:
+def _parse_homes(data: Table, size: int, where: str, *, collectors: bool) -> tuple[Home, ...]:
     reject_unknown(data, set(PLAYERS), where=where)
     if not data:
         raise RuleError("the board needs at least one home", field=where)
@@ -123,7 +123,7 @@ def _parse_rect(data: Any, size: int, where: str) -> Rect:
     return rect
 
 
-def _parse_seating(data: Any, players: tuple[Player, ...], where: str) -> tuple:
+def _parse_seating(data: Any, players: tuple[Player, ...], where: str) -> Seating:
     if not isinstance(data, dict):
         raise InputError("must be a table like { 2 = [\"alpha\", \"delta\"] }", field=where)
     seating = []
@@ -139,11 +139,11 @@ def _parse_seating(data: Any, players: tuple[Player, ...], where: str) -> tuple:
     return tuple(sorted(seating))
 
 
-def board_data(board: Board) -> dict:
+def board_data(board: Board) -> Table:
     """The board as the same tables a board file holds (for the PDF manifest)."""
     homes = {}
     for h in board.homes:
-        entry: dict = {"at": list(h.at)}
+        entry: Table = {"at": list(h.at)}
         if h.collector is not None:
             r = h.collector
             entry["collector"] = {"x": r.x, "y": r.y, "w": r.w, "h": r.h}

@@ -2,10 +2,9 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
-
 from ..errors import IcpError, InputError
-from ..report import Finding, failed, passed
+from ..report import Finding, Summary, failed, passed
+from ..schema import Table
 from .board import Board, cell_name
 from .board_file import parse_board
 from .pieces import BOARD_LABEL, PIECES, TILE_LABEL
@@ -13,7 +12,7 @@ from .pieces import BOARD_LABEL, PIECES, TILE_LABEL
 GAME = "accellerator"
 
 
-def looks_like(data: dict[str, Any]) -> bool:
+def looks_like(data: Table) -> bool:
     """A TOML file is an Accellerator board when it has a [board] table and [homes]."""
     return isinstance(data.get("board"), dict) and "homes" in data
 
@@ -47,7 +46,7 @@ def check_board(board: Board) -> list[Finding]:
     return out
 
 
-def check_toml(data: dict[str, Any], source: str) -> tuple[list[Finding], dict]:
+def check_toml(data: Table, source: str) -> tuple[list[Finding], Summary]:
     try:
         board = parse_board(data)
     except IcpError as exc:
@@ -55,12 +54,12 @@ def check_toml(data: dict[str, Any], source: str) -> tuple[list[Finding], dict]:
     return check_board(board), _summary(board)
 
 
-def _summary(board: Board) -> dict:
+def _summary(board: Board) -> Summary:
     return {"board": f"{board.size} x {board.size}", "reactor": cell_name(board.reactor),
             "homes": " ".join(f"{h.player}:{cell_name(h.at)}" for h in board.homes)}
 
 
-def check_components(components: list[dict], options: dict) -> tuple[list[Finding], dict]:
+def check_components(components: list[Table], options: Table) -> tuple[list[Finding], Summary]:
     """The pieces the rules list, each in the right number, and one whole board."""
     counts = Counter({str(c["label"]): int(c["count"]) for c in components})
     findings: list[Finding] = []
@@ -79,7 +78,7 @@ def check_components(components: list[dict], options: dict) -> tuple[list[Findin
     else:
         findings.append(failed("board", f"{counts[BOARD_LABEL]} whole boards and "
                                f"{counts[TILE_LABEL]} parts printed for a board in {tiles} part(s)"))
-    summary: dict = {}
+    summary: Summary = {}
     if "board" in options:
         try:
             board = parse_board(options["board"])

@@ -20,11 +20,13 @@ cell next to a pawn, and not the deflector changed on the previous turn.
 """
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from collections.abc import Callable, Mapping
 
 from ..errors import RuleError
 from ..frozen import build
+from ..schema import Table
 from .board import cell_name
 from .model import ORIENTATIONS, Cell, Orientation, State, clamp_energy, turned
 
@@ -109,8 +111,8 @@ class Change:
             return f"turn the deflector at {cell_name(self.origin)}{now}"
         return f"remove the deflector at {cell_name(self.origin)}"
 
-    def to_json(self) -> dict:
-        data: dict = {"action": self.action}
+    def to_json(self) -> Table:
+        data: Table = {"action": self.action}
         if self.at is not None:
             data["at" if self.action in ("turn", "remove") else "from"] = list(self.at)
         if self.to is not None:
@@ -228,7 +230,7 @@ def _action_counts(actions: tuple[str, ...], free: int, sources: int) -> dict[st
     return {a: sizes[a] for a in ACTIONS if a in actions}
 
 
-def random_change(state: State, kind: str, rng) -> Change | None:
+def random_change(state: State, kind: str, rng: random.Random) -> Change | None:
     """A legal change drawn uniformly (as ``rng.choice(legal_changes(...))`` would be,
     without building the list); ``None`` when there is none.  For simulations."""
     total = sum(legal_change_counts(state, kind).values())

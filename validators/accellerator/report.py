@@ -6,7 +6,8 @@ east, numbers run south), facings as ``N E S W``.
 from __future__ import annotations
 
 from .board import cell_name
-from .model import FACING_NAMES, State
+from ..schema import Table
+from .model import FACING_NAMES, Cell, State
 from .movement import Event, Step
 from .search import SCORE_NAMES, Best
 from .simulate import Summary
@@ -38,13 +39,13 @@ RULES: dict[str, str] = {
 }
 
 
-def _cell(cell) -> str | None:
+def _cell(cell: Cell | None) -> str | None:
     return None if cell is None else cell_name(cell)
 
 
-def state_json(state: State) -> dict:
+def state_json(state: State) -> Table:
     """The table after a turn: pawns, deflectors, the reactor's electrons, whose turn."""
-    data = {
+    data: Table = {
         "pawns": [{"player": p.player, "at": _cell(p.at), "facing": p.facing, "energy": p.energy,
                    "carrying": p.carrying, "banked": p.banked} for p in state.pawns],
         "deflectors": [{"at": cell_name(c), "orientation": o}
@@ -60,17 +61,17 @@ def state_json(state: State) -> dict:
     return data
 
 
-def _events(events: tuple[Event, ...]) -> list[dict]:
+def _events(events: tuple[Event, ...]) -> list[Table]:
     return [{"rule": e.rule, "text": e.text} for e in events]
 
 
-def _step_json(s: Step) -> dict:
+def _step_json(s: Step) -> Table:
     return {"step": s.number, "from": cell_name(s.start), "entered": _cell(s.entered),
             "off_board": s.entered is None, "facing_before": s.facing_in,
             "facing_after": s.facing_out, "events": _events(s.events)}
 
 
-def turn_json(turn: Turn) -> dict:
+def turn_json(turn: Turn) -> Table:
     """Everything one turn did, step by step, and the state after it."""
     move = turn.move
     return {
@@ -139,7 +140,7 @@ def state_lines(state: State) -> list[str]:
     return lines
 
 
-def trace_json(turns: tuple[Turn, ...], end: State) -> dict:
+def trace_json(turns: tuple[Turn, ...], end: State) -> Table:
     """A played scenario: every turn and the table at the end."""
     return {"bounce": end.rules.bounce, "turns": [turn_json(t) for t in turns],
             "end_state": state_json(end)}
@@ -150,7 +151,7 @@ def trace_lines(turns: tuple[Turn, ...], end: State) -> list[str]:
     return lines + state_lines(end)
 
 
-def best_json(state: State, found: tuple[Best, ...]) -> dict:
+def best_json(state: State, found: tuple[Best, ...]) -> Table:
     """``--best``: the best choice for each roll searched, with its score."""
     return {"player": state.mover.player, "bounce": state.rules.bounce,
             "maximises": list(SCORE_NAMES),
@@ -183,7 +184,10 @@ def simulation_lines(summary: Summary, seats: tuple[str, ...], seed: int, max_tu
              f"{finished} finished, {data['unfinished']} cut off at {max_turns} turns",
              f"Game length: mean {t['mean']:.1f} turns ({data['rounds_mean']:.1f} rounds), "
              f"median {t['median']:g}, longest {t['max']}"]
-    share = (lambda n: f"{n / finished:.0%}") if finished else (lambda n: "-")
+
+    def share(wins: int) -> str:
+        return f"{wins / finished:.0%}" if finished else "-"
+
     lines.append("Wins by seat, in turn order: " + ", ".join(
         f"{p} {n} ({share(n)})" for p, n in zip(seats, summary.wins_by_seat)))
     edge = (summary.first_player_share - 1 / summary.players) * 100

@@ -105,7 +105,7 @@ def _board(data: Any) -> Board:
     return parse_board(data, where="board", base=standard_board())
 
 
-def _deflectors(items: list, board: Board) -> dict[Cell, str]:
+def _deflectors(items: list[Any], board: Board) -> dict[Cell, str]:
     if len(items) > DEFLECTORS:
         raise RuleError(f"the game has {DEFLECTORS} deflector chits, the scenario places "
                         f"{len(items)}", field="deflectors")
@@ -128,7 +128,7 @@ def _deflectors(items: list, board: Board) -> dict[Cell, str]:
     return out
 
 
-def _pawns(items: list, board: Board) -> list[Pawn]:
+def _pawns(items: list[Any], board: Board) -> list[Pawn]:
     if not 1 <= len(items) <= len(board.homes):
         raise RuleError(f"list 1 to {len(board.homes)} pawns (one per home)", field="pawns")
     pawns: list[Pawn] = []

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from ..analysis.players import STRENGTHS
 from ..analysis.runner import matchup, run
 from ..errors import RuleError
+from ..schema import Table
 from .board import Board
 from .deflectors import acceleration, energy_options, random_change
 from .model import BOUNCES, FACINGS, Pawn, Rules, State, step
@@ -69,7 +70,7 @@ class Summary:
     def first_player_share(self) -> float:
         return self.wins_by_seat[0] / self.finished if self.finished else 0.0
 
-    def to_json(self) -> dict:
+    def to_json(self) -> Table:
         return {"games": self.games, "players": self.players, "policy": self.policy,
                 "bounce": self.bounce,
                 "finished": self.finished, "unfinished": self.games - self.finished,

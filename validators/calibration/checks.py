@@ -1,9 +1,8 @@
 """``check`` for the calibration sheet: the rulers, grid and five targets are there."""
 from __future__ import annotations
 
-from typing import Any
-
-from ..report import Finding, failed, passed
+from ..report import Finding, Summary, failed, passed
+from ..schema import Table
 
 GAME = "calibration"
 PRINTS_IN_BORDER = True
@@ -12,15 +11,15 @@ is the printer's border."""
 EXPECTED = {"ruler-100mm": 1, "ruler-4in": 1, "grid-1cm": 1, "target": 5}
 
 
-def looks_like(data: dict[str, Any]) -> bool:
+def looks_like(data: Table) -> bool:
     return False
 
 
-def check_toml(data: dict[str, Any], source: str) -> tuple[list[Finding], dict]:
+def check_toml(data: Table, source: str) -> tuple[list[Finding], Summary]:
     return [failed("file kind", "calibration sheets have no component file", source)], {}
 
 
-def check_components(components: list[dict], options: dict) -> tuple[list[Finding], dict]:
+def check_components(components: list[Table], options: Table) -> tuple[list[Finding], Summary]:
     counts = {c["kind"]: int(c["count"]) for c in components}
     findings = [passed(kind, f"{n} printed") if counts.get(kind) == n
                 else failed(kind, f"expected {n}, found {counts.get(kind, 0)}")

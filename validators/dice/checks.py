@@ -1,23 +1,22 @@
 """What ``icp-print check`` runs for dice sheets: every net a standard die, the counts asked for."""
 from __future__ import annotations
 
-from typing import Any
-
-from ..report import Finding, failed, passed
+from ..report import Finding, Summary, failed, passed
+from ..schema import Table
 from .model import FACES, NORMALS, OPPOSITE_SUM, opposite_sums
 
 GAME = "dice"
 
 
-def looks_like(data: dict[str, Any]) -> bool:
+def looks_like(data: Table) -> bool:
     return False
 
 
-def check_toml(data: dict[str, Any], source: str) -> tuple[list[Finding], dict]:
+def check_toml(data: Table, source: str) -> tuple[list[Finding], Summary]:
     return [failed("file kind", "dice sheets have no component file", source)], {}
 
 
-def check_components(components: list[dict], options: dict) -> tuple[list[Finding], dict]:
+def check_components(components: list[Table], options: Table) -> tuple[list[Finding], Summary]:
     """Every printed net is a standard die; the coins have two sides."""
     findings: list[Finding] = []
     counts = {"d6": 0, "coin": 0}

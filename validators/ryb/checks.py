@@ -1,21 +1,20 @@
 """What ``icp-print check`` runs for RYB: a deck file, or the components a PDF holds."""
 from __future__ import annotations
 
-from typing import Any
-
 from ..errors import InputError
-from ..report import Finding, card_size_finding, failed, passed
+from ..report import Finding, Summary, card_size_finding, failed, passed
+from ..schema import Table
 from .deck import TABLES, CardGroup, Deck, check_deck, parse_deck, parse_players, tables_text
 
 GAME = "ryb"
 
 
-def looks_like(data: dict[str, Any]) -> bool:
+def looks_like(data: Table) -> bool:
     """A TOML file is an RYB deck when it has a [deck] table or goal/action cards."""
     return "deck" in data or "goal" in data or "action" in data
 
 
-def check_toml(data: dict[str, Any], source: str) -> tuple[list[Finding], dict]:
+def check_toml(data: Table, source: str) -> tuple[list[Finding], Summary]:
     try:
         deck = parse_deck(data)
     except InputError as exc:
@@ -23,7 +22,7 @@ def check_toml(data: dict[str, Any], source: str) -> tuple[list[Finding], dict]:
     return check_deck(deck), _summary(deck)
 
 
-def check_components(components: list[dict], options: dict) -> tuple[list[Finding], dict]:
+def check_components(components: list[Table], options: Table) -> tuple[list[Finding], Summary]:
     """Rebuild the deck from a PDF manifest and run the deck rules on it,
     plus the parts of the set that are not deck cards."""
     groups = []
@@ -50,7 +49,7 @@ def check_components(components: list[dict], options: dict) -> tuple[list[Findin
     return findings, _summary(deck)
 
 
-def _summary(deck: Deck) -> dict:
+def _summary(deck: Deck) -> Summary:
     goals = sum(g.copies for g in deck.groups if g.kind == "goal")
     return {"deck": deck.name, "cards": deck.size, "goals": goals, "actions": deck.size - goals,
             "variable": deck.variable, "tables": tables_text(deck.players)}

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 from ...templates import path as template_path
 from ..errors import InputError
 from ..schema import field as get
+from ..schema import Table as TomlTable  # not the postcard element of that name
 from ..schema import load_toml, read_file, reject_unknown
 from .postcard import (CARD_H, CARD_W, GAMES, KINDS, Action, Actions, Box, Cell, Component, Element, Feature,
                        Grid, Map, Node, Picture, Postcard, Table, Text, Track)
@@ -21,13 +22,13 @@ MAX_CELLS = 200
 
 
 def _text(table: Any, key: str, where: str, default: Any = ..., limit: int = 600) -> str:
-    value = get(table, key, str, where=where, default=default)
+    value: str = get(table, key, str, where=where, default=default)
     if len(value) > limit:
         raise InputError(f"longer than {limit} characters", field=f"{where}.{key}")
     return value
 
 
-def _strings(table: dict, key: str, where: str, *, limit: int = MAX_CELLS) -> tuple[str, ...]:
+def _strings(table: TomlTable, key: str, where: str, *, limit: int = MAX_CELLS) -> tuple[str, ...]:
     values = get(table, key, list, where=where, default=[])
     if len(values) > limit:
         raise InputError(f"more than {limit} entries", field=f"{where}.{key}")
@@ -37,7 +38,7 @@ def _strings(table: dict, key: str, where: str, *, limit: int = MAX_CELLS) -> tu
     return tuple(values)
 
 
-def _box(table: dict, where: str) -> Box:
+def _box(table: TomlTable, where: str) -> Box:
     raw = get(table, "box", list, where=where)
     if len(raw) != 4 or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in raw):
         raise InputError("must be four numbers [x, y, w, h] in mm", field=f"{where}.box")
@@ -48,7 +49,7 @@ def _box(table: dict, where: str) -> Box:
     return x, y, w, h
 
 
-def track_cells(table: dict, where: str) -> tuple[str, ...]:
+def track_cells(table: TomlTable, where: str) -> tuple[str, ...]:
     """A track's spaces: listed as ``cells`` or numbered by ``range = [lo, hi]``."""
     if "cells" in table:
         cells = _strings(table, "cells", where)
@@ -69,13 +70,22 @@ def track_cells(table: dict, where: str) -> tuple[str, ...]:
 COMMON = {"kind", "id", "title", "box", "rotate"}
 
 
-def _common(table: dict, where: str) -> dict:
+class Common(TypedDict):
+    """What every element of a card has (see :class:`..postcard.Element`)."""
+
+    id: str
+    title: str
+    box: Box
+    rotate: int
+
+
+def _common(table: TomlTable, where: str) -> Common:
     rotate = get(table, "rotate", int, where=where, default=0, choices=(0, 180))
     return {"id": _text(table, "id", where, limit=40), "title": _text(table, "title", where, "", 80),
             "box": _box(table, where), "rotate": rotate}
 
 
-def _track(t: dict, where: str) -> Track:
+def _track(t: TomlTable, where: str) -> Track:
     reject_unknown(t, COMMON | {"cells", "range", "prefix", "start", "marks", "goal", "wrap",
                                 "vertical", "label_width"}, where=where)
     cells = track_cells(t, where)
@@ -106,7 +116,7 @@ def _cell(raw: Any, rows: int, cols: int, name: str) -> Cell:
     return r, c
 
 
-def _grid(t: dict, where: str) -> Grid:
+def _grid(t: TomlTable, where: str) -> Grid:
     reject_unknown(t, COMMON | {"rows", "cols", "row_labels", "col_labels", "feature"}, where=where)
     rows = get(t, "rows", int, where=where, lo=1, hi=30)
     cols = get(t, "cols", int, where=where, lo=1, hi=30)
@@ -129,7 +139,7 @@ def _grid(t: dict, where: str) -> Grid:
                 features=tuple(features), **_common(t, where))
 
 
-def _map(t: dict, where: str) -> Map:
+def _map(t: TomlTable, where: str) -> Map:
     reject_unknown(t, COMMON | {"node", "roads"}, where=where)
     nodes = []
     for i, n in enumerate(get(t, "node", list, where=where)):
@@ -151,7 +161,7 @@ def _map(t: dict, where: str) -> Map:
     return Map(nodes=tuple(nodes), roads=tuple(roads), **_common(t, where))
 
 
-def _table(t: dict, where: str) -> Table:
+def _table(t: TomlTable, where: str) -> Table:
     reject_unknown(t, COMMON | {"table", "columns", "rows", "widths"}, where=where)
     ref = _text(t, "table", where, "", 40)
     columns = _strings(t, "columns", where, limit=12)
@@ -171,7 +181,7 @@ def _table(t: dict, where: str) -> Table:
                  **_common(t, where))
 
 
-def _actions(t: dict, where: str) -> Actions:
+def _actions(t: TomlTable, where: str) -> Actions:
     reject_unknown(t, COMMON | {"item", "cols"}, where=where)
     items = []
     for i, a in enumerate(get(t, "item", list, where=where)):
@@ -183,7 +193,7 @@ def _actions(t: dict, where: str) -> Actions:
                    **_common(t, where))
 
 
-def _text_block(t: dict, where: str) -> Text:
+def _text_block(t: TomlTable, where: str) -> Text:
     reject_unknown(t, COMMON | {"text", "size"}, where=where)
     return Text(text=_text(t, "text", where, limit=1500),
                 size=get(t, "size", float, where=where, default=6.0, lo=3.5, hi=20),
@@ -193,7 +203,7 @@ def _text_block(t: dict, where: str) -> Text:
 PICTURES = ("ring-battlefield", "paired-actions", "compass")
 
 
-def _picture(t: dict, where: str) -> Picture:
+def _picture(t: TomlTable, where: str) -> Picture:
     params = {k: v for k, v in t.items() if k not in COMMON | {"picture"}}
     picture = Picture(picture=get(t, "picture", str, where=where, choices=PICTURES), params=params,
                       **_common(t, where))
@@ -202,7 +212,7 @@ def _picture(t: dict, where: str) -> Picture:
     return picture
 
 
-Reader = Callable[[dict[str, Any], str], Element]
+Reader = Callable[[TomlTable, str], Element]
 READERS: dict[str, Reader] = {"track": _track, "grid": _grid, "map": _map, "table": _table, "actions": _actions,
                               "text": _text_block, "picture": _picture}
 
@@ -214,7 +224,7 @@ def _component(c: Any, where: str) -> Component:
                      _text(c, "what", where, "", 200))
 
 
-def parse_postcard(data: dict[str, Any], source: str = "") -> Postcard:
+def parse_postcard(data: TomlTable, source: str = "") -> Postcard:
     """Build a :class:`Postcard` from parsed TOML, naming the field at fault."""
     try:
         return _parse(data, source)

@@ -146,7 +146,7 @@ def _parse_table(entry: Any, where: str) -> Table:
     return Table(table_id, title, columns, tuple(rows), MappingProxyType(data), note)
 
 
-def _cells(values: list, where: str) -> tuple[str, ...]:
+def _cells(values: list[object], where: str) -> tuple[str, ...]:
     cells = []
     for k, value in enumerate(values):
         if not isinstance(value, str):

@@ -3,10 +3,9 @@ cards a PDF holds (one card per item of the table it was printed from)."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
-
 from ..errors import InputError
-from ..report import Finding, card_size_finding, failed, passed
+from ..report import Finding, Summary, card_size_finding, failed, passed
+from ..schema import Table
 from .consistency import check_table, contradictions
 from .model import ItemTable
 from .table import parse_table, published_table
@@ -15,14 +14,14 @@ GAME = "yeah"
 ALLOWS_NAN = True  # an item table writes nan for an item nobody chooses
 
 
-def looks_like(data: dict[str, Any]) -> bool:
+def looks_like(data: Table) -> bool:
     """A TOML file is a yEAh item table when its [[item]] entries have Kills cells."""
     items = data.get("item")
     return isinstance(items, list) and any(isinstance(i, dict) and ("kills" in i or "killed_by" in i)
                                            for i in items)
 
 
-def check_toml(data: dict[str, Any], source: str) -> tuple[list[Finding], dict]:
+def check_toml(data: Table, source: str) -> tuple[list[Finding], Summary]:
     try:
         table = parse_table(data)
     except InputError as exc:
@@ -30,12 +29,12 @@ def check_toml(data: dict[str, Any], source: str) -> tuple[list[Finding], dict]:
     return check_table(table), summary(table)
 
 
-def summary(table: ItemTable) -> dict:
+def summary(table: ItemTable) -> Summary:
     return {"table": table.name, "items": len(table.items),
             "contradictions": len(contradictions(table))}
 
 
-def check_components(components: list[dict], options: dict) -> tuple[list[Finding], dict]:
+def check_components(components: list[Table], options: Table) -> tuple[list[Finding], Summary]:
     """One card per item the manifest lists, and, for the published table, exactly its items."""
     wanted = [str(n) for n in options.get("items", [])]
     printed: Counter[str] = Counter()

@@ -40,6 +40,8 @@ from .model import Item, ItemId, ItemTable, kills_cover, says
 from .round import PlayerName, PlayerState, Round
 
 NOBODY = None   # the owner of a Firework blast
+Chosen = tuple[Item | None, str | None]                     # the item chosen, and why it became Skip if it did
+Played = tuple[Item | None, str | None, PlayerName | None]  # the item played, why, and whose a Mirror copied
 
 
 @dataclass(frozen=True)
@@ -128,7 +130,7 @@ def refusal(table: ItemTable, player: PlayerState, item: Item, *, pay: bool = Tr
     return None
 
 
-def _chosen(table: ItemTable, rnd: Round) -> list[tuple[Item | None, str | None]]:
+def _chosen(table: ItemTable, rnd: Round) -> list[Chosen]:
     """Each player's item before Mirrors copy, with the reason a choice was refused."""
     skip = table.fallback
     out: list[tuple[Item | None, str | None]] = []
@@ -146,16 +148,16 @@ def _chosen(table: ItemTable, rnd: Round) -> list[tuple[Item | None, str | None]
     return out
 
 
-def _copy_target(rnd: Round, chosen: list, i: int) -> int | None:
+def _copy_target(rnd: Round, chosen: list[Chosen], i: int) -> int | None:
     """The seat whose item the Mirror at seat ``i`` ends up copying (None: a ring of Mirrors)."""
     n, seat, seen = len(rnd.players), i, {i}
     while True:
         seat = (seat + 1) % n
-        while chosen[seat][0] is None:          # the dead have no item
+        while (item := chosen[seat][0]) is None:     # the dead have no item
             seat = (seat + 1) % n
         if seat in seen:
             return None
-        if not chosen[seat][0].copies_left:
+        if not item.copies_left:
             return seat
         seen.add(seat)
 
@@ -169,7 +171,7 @@ def _kill(table: ItemTable, killer: Item, victim: Item) -> str | None:
 def resolve(table: ItemTable, rnd: Round) -> RoundResult:
     """Resolve one round of ``rnd`` under ``table`` (which must be :func:`playable`)."""
     chosen = _chosen(table, rnd)
-    played: list[tuple[Item | None, str | None, PlayerName | None]] = []
+    played: list[Played] = []
     for i, (item, why) in enumerate(chosen):
         if item is None or not item.copies_left:
             played.append((item, why, None))
@@ -210,8 +212,10 @@ def _deaths(table: ItemTable, rnd: Round, items: list[Item | None]) -> list[list
     return kills
 
 
-def _finish(table, rnd, chosen, played, deaths) -> RoundResult:
-    outcomes, after = [], []
+def _finish(table: ItemTable, rnd: Round, chosen: list[Chosen], played: list[Played],
+            deaths: list[list[Kill]]) -> RoundResult:
+    outcomes: list[PlayerOutcome] = []
+    after: list[PlayerState] = []
     for i, player in enumerate(rnd.players):
         item, why, source = played[i]
         first = chosen[i][0]
@@ -249,7 +253,8 @@ def _aim(rnd: Round, i: int, candidates: list[PlayerName], what: str, notes: lis
     return None
 
 
-def _stuns(table, rnd, outcomes, after, notes) -> list[PlayerName]:
+def _stuns(table: ItemTable, rnd: Round, outcomes: list[PlayerOutcome], after: list[PlayerState],
+           notes: list[str]) -> list[PlayerName]:
     stunned: list[PlayerName] = []
     for i, o in enumerate(outcomes):
         if o.played and table.get(o.played).stuns and not o.killed:
@@ -260,7 +265,8 @@ def _stuns(table, rnd, outcomes, after, notes) -> list[PlayerName]:
     return stunned
 
 
-def _revivals(table, rnd, outcomes, notes) -> list[tuple[PlayerName, PlayerName]]:
+def _revivals(table: ItemTable, rnd: Round, outcomes: list[PlayerOutcome],
+              notes: list[str]) -> list[tuple[PlayerName, PlayerName]]:
     revived: list[tuple[PlayerName, PlayerName]] = []
     for i, o in enumerate(outcomes):
         if o.played and table.get(o.played).revives and not o.killed:

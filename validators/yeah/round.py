@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
-from ..schema import field, load_json, read_file, reject_unknown
+from ..schema import Table, field, load_json, read_file, reject_unknown
 from .model import ItemId, ItemTable
 
 PlayerName = str
@@ -146,14 +146,14 @@ def _item_or_none(value: Any, where: str, table: ItemTable) -> ItemId | None:
     return item.id
 
 
-def _name_or_none(entry: dict, key: str, where: str) -> PlayerName | None:
+def _name_or_none(entry: Table, key: str, where: str) -> PlayerName | None:
     value = entry.get(key)
     if value is not None and not isinstance(value, str):
         raise InputError(f"must be a player's name or null, got {value!r}", field=f"{where}.{key}")
     return value
 
 
-def round_as_json(players: tuple[PlayerState, ...]) -> dict:
+def round_as_json(players: tuple[PlayerState, ...]) -> Table:
     """A round file for ``players`` with no choices made yet (the next round to fill in)."""
     out = []
     for p in players:

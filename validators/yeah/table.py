@@ -13,7 +13,7 @@ from typing import Any
 
 from ...templates import path
 from ..errors import InputError
-from ..schema import field, load_toml, read_file, reject_unknown
+from ..schema import Table, field, load_toml, read_file, reject_unknown
 from .model import CATEGORIES, KINDS, LEVEL_NAMES, Item, ItemTable, ItemType, Ref
 
 PUBLISHED_TABLE = path("yeah", "items.toml")
@@ -83,7 +83,7 @@ def _item(entry: Any, where: str) -> Item:
         **links, **flags)
 
 
-def _names(entry: dict, key: str, where: str) -> tuple[str, ...]:
+def _names(entry: Table, key: str, where: str) -> tuple[str, ...]:
     names = field(entry, key, list, where=where, default=[])
     for j, name in enumerate(names):
         if not isinstance(name, str) or not name.strip():
@@ -91,15 +91,16 @@ def _names(entry: dict, key: str, where: str) -> tuple[str, ...]:
     return tuple(names)
 
 
-def _note(entry: dict, where: str) -> str:
-    note = field(entry, "note", str, where=where, default="").strip()
+def _note(entry: Table, where: str) -> str:
+    note: str = field(entry, "note", str, where=where, default="")
+    note = note.strip()
     if len(note) > MAX_NOTE:
         raise InputError(f"{len(note)} characters do not fit on a card (at most {MAX_NOTE})",
                          field=f"{where}.note")
     return note
 
 
-def _cost(entry: dict, where: str) -> float:
+def _cost(entry: Table, where: str) -> float:
     """An integer, or nan (the table's "NaN": never chosen)."""
     value = entry.get("cost", ...)
     if value is ...:
@@ -113,7 +114,7 @@ def _cost(entry: dict, where: str) -> float:
     return value
 
 
-def _refs(entry: dict, key: str, where: str) -> tuple[Ref, ...]:
+def _refs(entry: Table, key: str, where: str) -> tuple[Ref, ...]:
     cell = field(entry, key, list, where=where, default=[])
     return tuple(_ref(r, f"{where}.{key}[{j}]") for j, r in enumerate(cell))
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterator
+from typing import Any
 
 from .roads import STEP
 from .tiles import OPPOSITE, SIDES, Kind, Side, road_ends
@@ -49,13 +50,13 @@ class Board:
     cols: int = BOARD_SIZE
     placed: tuple[tuple[Square, PlacedTile], ...] = ()
     _at: dict[Square, PlacedTile] = field(init=False, repr=False, compare=False, hash=False)
-    _open: dict = field(init=False, repr=False, compare=False, hash=False)
-    _frontier: frozenset | None = field(default=None, init=False, repr=False, compare=False,
+    _open: dict[tuple[Square, Side], bool] = field(init=False, repr=False, compare=False, hash=False)
+    _frontier: frozenset[Square] | None = field(default=None, init=False, repr=False, compare=False,
                                         hash=False)
-    _around: dict = field(init=False, repr=False, compare=False, hash=False)
+    _around: dict[Square, Around] = field(init=False, repr=False, compare=False, hash=False)
     """:func:`around` of each square asked about, carried to the next board but for the
     squares next to the new tile (setup asks again after every tile)."""
-    memo: dict = field(init=False, repr=False, compare=False, hash=False)
+    memo: dict[Hashable, Any] = field(init=False, repr=False, compare=False, hash=False)
     """Answers of pure functions of this board (a board never changes), kept by the driving code."""
 
     def __post_init__(self) -> None:

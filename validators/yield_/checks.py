@@ -4,7 +4,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import InputError, RuleError
-from ..report import Finding, failed, passed
+from ..report import Finding, Summary, failed, passed
+from ..schema import Table
 from .layout_search import find_layout
 from .rules import RULES
 from .tileset import MAX_SETS, TileGroup, TileSet, check_tileset, family_tally, parse_tileset
@@ -13,14 +14,14 @@ GAME = "yield"
 DEFAULT_DAMAGE_LIMIT = RULES.damage_limit    # out at this much damage unless the variant changes it
 
 
-def looks_like(data: dict[str, Any]) -> bool:
+def looks_like(data: Table) -> bool:
     """A TOML file is a Yield! tile set when its [[tile]] tables name a kind."""
     tables = data.get("tile")
     return isinstance(tables, list) and bool(tables) and all(
         isinstance(t, dict) and "kind" in t for t in tables)
 
 
-def check_toml(data: dict[str, Any], source: str) -> tuple[list[Finding], dict]:
+def check_toml(data: Table, source: str) -> tuple[list[Finding], Summary]:
     try:
         tileset = parse_tileset(data)
     except InputError as exc:
@@ -32,7 +33,7 @@ def check_toml(data: dict[str, Any], source: str) -> tuple[list[Finding], dict]:
     return findings, summary
 
 
-def check_components(components: list[dict], options: dict) -> tuple[list[Finding], dict]:
+def check_components(components: list[Table], options: Table) -> tuple[list[Finding], Summary]:
     """Rebuild the tile set from a PDF manifest and check it, plus the damage track.
 
     A one-page map (``generators.yield_.map.build_map``) holds no tiles to count: it only has to be there.
@@ -73,8 +74,8 @@ def _enough_rows(players: Any) -> bool:
     return isinstance(players, int) and not isinstance(players, bool) and players >= RULES.players_max
 
 
-def _summary(tileset: TileSet) -> dict:
-    summary: dict = {"set": tileset.name, "tiles": tileset.size, "sets": tileset.sets}
+def _summary(tileset: TileSet) -> Summary:
+    summary: Summary = {"set": tileset.name, "tiles": tileset.size, "sets": tileset.sets}
     summary.update(family_tally(tileset))
     return summary
 

@@ -17,9 +17,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from collections.abc import Callable, Mapping
 
+from ..schema import Table
 from .board import Board, PlacedTile
 from .roads import STEP
 from .tiles import OPPOSITE, SIDES, Kind, Side, overpass_levels, road_ends, rotate_side
+
+Node = tuple[int, int, int]     # one road network of a square: (row, col, which of its networks)
 
 EndsOf = Callable[[Kind, int], frozenset[Side]]    # (kind, rotation) -> road ends
 
@@ -43,10 +46,10 @@ class Layout:
     cells: tuple[Cell, ...]
     shapes: tuple[tuple[Kind, frozenset[Side]], ...] = ()   # home-made kinds' road ends
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> Table:
         """The JSON form: ``{"rows", "cols", "cells": [{"row", "col", "tile", "rotation"}]}``
         (plus ``"shapes": {kind: [sides]}`` when home-made kinds take part)."""
-        data: dict = {"rows": self.rows, "cols": self.cols,
+        data: Table = {"rows": self.rows, "cols": self.cols,
                       "cells": [{"row": c.row, "col": c.col, "tile": c.tile, "rotation": c.rotation}
                                 for c in self.cells]}
         if self.shapes:
@@ -123,7 +126,7 @@ def check_layout(layout: Layout, *, closed: bool = False,
     problems = []
     if len(at) != len(layout.cells) or len(at) != layout.rows * layout.cols:
         problems.append("every square must hold exactly one tile")
-    nodes: dict[tuple[int, int, Side], tuple[int, int, int]] = {}
+    nodes: dict[tuple[int, int, Side], Node] = {}
     for (row, col), cell in at.items():
         ends = ends_of(cell.tile, cell.rotation)
         for level, network in enumerate(_networks(cell, ends)):
@@ -144,10 +147,10 @@ def check_layout(layout: Layout, *, closed: bool = False,
     return problems
 
 
-def _union_networks(layout: Layout, nodes: dict) -> set:
+def _union_networks(layout: Layout, nodes: dict[tuple[int, int, Side], Node]) -> set[Node]:
     parent = {node: node for node in set(nodes.values())}
 
-    def find(x):
+    def find(x: Node) -> Node:
         while parent[x] != x:
             parent[x] = parent[parent[x]]
             x = parent[x]

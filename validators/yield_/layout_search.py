@@ -51,13 +51,14 @@ class _Problem:
     overpass: int                              # values that are overpasses
 
 
-def _problem(tiles: Sequence[Kind], rows: int, cols: int, shapes) -> _Problem:
+def _problem(tiles: Sequence[Kind], rows: int, cols: int, shapes: Mapping[Kind, frozenset[Side]] | None
+             ) -> _Problem:
     ends_of = ends_function(shapes)
     tally = Counter(tiles)
     kinds = tuple(sorted(tally, key=lambda k: (KINDS.index(k) if k in KINDS else len(KINDS), k)))
     values = []
     for index, kind in enumerate(kinds):
-        rotations = distinct_rotations(kind) if kind in KINDS else _shape_rotations(shapes[kind])
+        rotations = distinct_rotations(kind) if kind in KINDS else _shape_rotations((shapes or {})[kind])
         for rotation in rotations:
             mask = sum(BIT[s] for s in ends_of(kind, rotation))
             values.append((index, rotation, mask))

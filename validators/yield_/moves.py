@@ -29,7 +29,7 @@ from .board import Player, Square
 from .collisions import Collision, hit, meet
 from .roads import entered_by_curve, exits, level_of
 from .rules import RULES
-from .state import GameState, Vehicle
+from .state import GameState, PositionKey, Vehicle
 from .tiles import OPPOSITE, Side
 
 Fate = str   # how a turn ended: see FATES
@@ -267,11 +267,11 @@ def turns_by_position(state: GameState) -> list[Turn]:
 def _turns_by_position(state: GameState) -> list[Turn]:
     player = state.to_move
     mover = state.vehicle(player)
-    found: dict[tuple, Turn] = {}
+    found: dict[PositionKey, Turn] = {}
     for speed in speed_choices(mover):
         frontier: list[Partial] = [(state.with_vehicle(replace(mover, speed=speed)), (), (), ())]
         for left in range(speed, 0, -1):
-            reached: dict[tuple, Partial] = {}
+            reached: dict[tuple[Vehicle, ...], Partial] = {}
             for partial, route, path, crashes in frontier:
                 for side in exit_order(partial, partial.vehicle(player)):
                     after, new, fate = step(partial, player, side, len(route) + 1)

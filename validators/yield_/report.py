@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..schema import Table
 from .board import Board, Player, Square
 from .layout import Cell, Layout
 from .moves import FATES, Turn
@@ -122,7 +123,7 @@ def setup_lines(record: SetupRecord) -> list[str]:
     return lines
 
 
-def setup_json(record: SetupRecord) -> dict:
+def setup_json(record: SetupRecord) -> Table:
     """A played-out setup as data: every draw, the starts, the board and the opening state."""
     state = state_to_dict(record.initial_state())
     events = []
@@ -141,7 +142,7 @@ def setup_json(record: SetupRecord) -> dict:
             "board": state["board"], "state": state}
 
 
-def turn_json(index: int, turn: Turn) -> dict:
+def turn_json(index: int, turn: Turn) -> Table:
     """One legal turn as data: route, path, where it ends, collisions, damage after it."""
     after = turn.after
     return {"index": index, "player": turn.player, "speed": turn.speed, "route": list(turn.route),
@@ -157,7 +158,7 @@ def turn_json(index: int, turn: Turn) -> dict:
             "winner": after.winner()}
 
 
-def moves_json(state: GameState, turns: list[Turn], choice: Choice | None) -> dict:
+def moves_json(state: GameState, turns: list[Turn], choice: Choice | None) -> Table:
     """Every legal turn from ``state`` and, if searched, the best one."""
     data: dict[str, Any] = {"to_move": state.to_move, "winner": state.winner(), "count": len(turns),
             "turns": [turn_json(i, t) for i, t in enumerate(turns)]}

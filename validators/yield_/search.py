@@ -29,7 +29,7 @@ from math import inf
 from ..errors import RuleError
 from .board import Player
 from .moves import Turn, legal_turns, successors
-from .state import GameState, Vehicle
+from .state import GameState, PositionKey, Vehicle
 
 WIN = 1000.0
 SPEED_WEIGHT = 0.1
@@ -85,7 +85,7 @@ def evaluate(state: GameState, player: Player, depth_left: int = 0) -> float:
 
 def distinct_turns(turns: list[Turn]) -> list[Turn]:
     """One turn per resulting position (the first found), in generation order."""
-    seen: dict[tuple, Turn] = {}
+    seen: dict[PositionKey, Turn] = {}
     for turn in turns:
         seen.setdefault(turn.after.key(), turn)
     return list(seen.values())
@@ -102,7 +102,7 @@ class _Search:
         self.player = player
         self.nodes = 0
         self.budget = budget
-        self._children: dict[tuple, list[GameState]] = {}   # kept from one depth to the next
+        self._children: dict[PositionKey, list[GameState]] = {}   # kept from one depth to the next
 
     def children(self, state: GameState) -> list[GameState]:
         """The distinct positions after ``state``, the most promising for its mover first."""

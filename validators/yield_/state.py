@@ -68,6 +68,9 @@ class Vehicle:
         return Vehicle(self.player, None, None, RULES.speed_min, self.damage, None, out=True)
 
 
+PositionKey = tuple[Player, tuple[Vehicle, ...]]    # what tells two positions apart in a search
+
+
 @dataclass(frozen=True)
 class GameState:
     """Everything needed to choose and play the next turn."""
@@ -109,6 +112,6 @@ class GameState:
                 return candidate.player
         return after
 
-    def key(self) -> tuple:
+    def key(self) -> PositionKey:
         """A hashable summary of the position, for search transpositions."""
         return (self.to_move, self.vehicles)

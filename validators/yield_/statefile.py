@@ -24,12 +24,12 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError, RuleError
-from ..schema import field, load_json, read_file, reject_unknown
-from .board import Board, PlacedTile, dead_ends
-from .roads import LEVELS, level_of
+from ..schema import Table, field, load_json, read_file, reject_unknown
+from .board import Board, PlacedTile, Player, Square, dead_ends
+from .roads import LEVELS, Level, level_of
 from .rules import RULES
 from .state import GameState, Vehicle
-from .tiles import KINDS, OPPOSITE, ROTATIONS, SIDES
+from .tiles import KINDS, OPPOSITE, ROTATIONS, SIDES, Side
 
 MAX_SIDE = 32          # boards larger than four chessboards a side are refused as absurd
 MAX_DAMAGE_LIMIT = 99
@@ -44,7 +44,7 @@ def load_state(path: str | Path) -> GameState:
     return read_file(path, load_json, state_from_dict)
 
 
-def _board(data: dict) -> Board:
+def _board(data: Table) -> Board:
     reject_unknown(data, BOARD_KEYS, where="board")
     rows = field(data, "rows", int, where="board", lo=1, hi=MAX_SIDE)
     cols = field(data, "cols", int, where="board", lo=1, hi=MAX_SIDE)
@@ -120,7 +120,7 @@ def _check_came_from_a_tile(board: Board, square: tuple[int, int], heading: str,
                         "tile: it would have fallen down the shaft (driving rule 2)", field=where)
 
 
-def _optional_choice(data: dict, key: str, where: str, choices: tuple[str, ...]) -> str | None:
+def _optional_choice(data: Table, key: str, where: str, choices: tuple[str, ...]) -> str | None:
     """``data[key]``: one of ``choices`` or null (missing means null)."""
     value = data.get(key)
     if value is not None and (not isinstance(value, str) or value not in choices):
@@ -129,7 +129,7 @@ def _optional_choice(data: dict, key: str, where: str, choices: tuple[str, ...])
     return value
 
 
-def _level(data: dict, where: str, tile: PlacedTile, heading: str | None):
+def _level(data: Table, where: str, tile: PlacedTile, heading: Side | None) -> Level | None:
     level = _optional_choice(data, "level", where, LEVELS)
     if tile.kind != "overpass":
         if level is not None:
@@ -155,7 +155,7 @@ def _check_shared_squares(vehicles: list[Vehicle]) -> None:
     damage stops there (driving rule 11), so two moving vehicles together is a
     position no game reaches.
     """
-    moving: dict = {}
+    moving: dict[tuple[Square | None, Level | None], Player] = {}
     for v in vehicles:
         if v.out or v.stopped:
             continue
@@ -191,7 +191,7 @@ def state_from_dict(data: Any) -> GameState:
     return GameState(board, tuple(vehicles), to_move, limit)
 
 
-def state_to_dict(state: GameState) -> dict:
+def state_to_dict(state: GameState) -> Table:
     """The JSON form of ``state`` (the inverse of :func:`state_from_dict`)."""
     board = state.board
     cells = []

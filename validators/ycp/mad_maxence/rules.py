@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from math import comb
+from typing import Any
 
 from ...errors import InputError, RuleError
 from ...schema import field
@@ -96,7 +97,7 @@ def rules() -> Rules:
     return build_rules(GAME, rules_from)
 
 
-def _data(tables: dict[str, Table], table_id: str) -> tuple[dict, str]:
+def _data(tables: dict[str, Table], table_id: str) -> tuple[dict[str, Any], str]:
     return table_data(tables, table_id)[0], f"{table_id}.data"
 
 

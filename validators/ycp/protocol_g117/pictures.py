@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...errors import InputError
+from ...schema import Table
 from ...schema import field as get
 from ..postcard import Picture
 
@@ -110,7 +111,7 @@ def ring_field(pic: Picture) -> RingField:
     return RingField(field.rings, vp, start, tuple(adjacent), field.twist)
 
 
-def _space_map(p: dict, key: str, known: set[str], where: str) -> dict[str, str]:
+def _space_map(p: Table, key: str, known: set[str], where: str) -> dict[str, str]:
     table = get(p, key, dict, where=where, default={})
     for k, v in table.items():
         if k not in known or not isinstance(v, str):

@@ -23,7 +23,7 @@ its side on a space.  Readings where the rules are open (docs/ycp.md):
 """
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 
@@ -84,7 +84,7 @@ def battlefields() -> tuple[Battlefield, Battlefield]:
     return earth, matrix
 
 
-def _starts(pairs) -> dict[Side, tuple[Space, ...]]:
+def _starts(pairs: Iterable[tuple[Side, Space]]) -> dict[Side, tuple[Space, ...]]:
     found: dict[Side, tuple[Space, ...]] = dict.fromkeys(SIDES, ())
     for side, space in pairs:
         found[side] += (space,)
@@ -205,6 +205,6 @@ def scoring_zones(field: Battlefield, units: Units, side: Side) -> list[Space]:
     return [s for s in sorted(field.vp, key=repr) if controls(units, side, s)]
 
 
-def victory_points(field: Battlefield, units: Units, side: Side, sabotaged: frozenset = frozenset()) -> int:
+def victory_points(field: Battlefield, units: Units, side: Side, sabotaged: frozenset[Space] = frozenset()) -> int:
     """The VP ``side`` scores on ``field`` this turn, less the sabotaged zones."""
     return sum(field.vp[s] for s in scoring_zones(field, units, side) if s not in sabotaged)

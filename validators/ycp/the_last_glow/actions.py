@@ -23,6 +23,7 @@ Choices where the rules are open (docs/ycp.md):
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache
 from collections.abc import Callable
@@ -33,6 +34,8 @@ from .rules import (Lighthouse, Square, contact_loses_game, hunt_succeeds,
                                lighthouse_management, resolve_heart, rules, spawn_dice)
 from ..postcard import Grid
 from ..postcard_file import load_postcard
+
+Events = Counter[str]       # how often each storm event fired, by its name
 
 
 @dataclass(frozen=True)
@@ -203,7 +206,7 @@ def _hit(board: Board, loss: int) -> None:
         board.lost = "lost: Structure 0"
 
 
-def storm_phase(board: Board, mode: str, turn: int, rng: random.Random, events) -> None:
+def storm_phase(board: Board, mode: str, turn: int, rng: random.Random, events: Events) -> None:
     """Sink and dim the Lighthouse, move every Heart, spawn the new ones; ``events`` counts what fired."""
     board.lighthouse = lighthouse_management(board.lighthouse)
     if board.lighthouse.crashed:
@@ -225,7 +228,7 @@ def storm_phase(board: Board, mode: str, turn: int, rng: random.Random, events) 
         _spawn(board, rng, events)
 
 
-def _move_heart(board: Board, heart: Square, rng: random.Random, events) -> None:
+def _move_heart(board: Board, heart: Square, rng: random.Random, events: Events) -> None:
     others = [h for h in board.hearts if h != heart]
     roll = rng.randint(1, 6)
     result = resolve_heart(heart, roll, board.lighthouse.square, others, board.items)
@@ -251,7 +254,7 @@ def _move_heart(board: Board, heart: Square, rng: random.Random, events) -> None
         _hit(board, result.structure_loss)
 
 
-def _spawn(board: Board, rng: random.Random, events) -> None:
+def _spawn(board: Board, rng: random.Random, events: Events) -> None:
     square = (rng.randint(1, 6), 1)
     if square in board.hearts:
         square = (rng.randint(1, 6), 1)
@@ -268,7 +271,7 @@ def _spawn(board: Board, rng: random.Random, events) -> None:
         _hit(board, rules().collision)
 
 
-def setup(rng: random.Random, events) -> Board:
+def setup(rng: random.Random, events: Events) -> Board:
     """The Lighthouse on its start square with its gauges, then one Heart rolled on line 1."""
     c = card()
     board = Board(Lighthouse(c.start, c.brightness, c.structure_max))

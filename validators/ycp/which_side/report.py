@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import asdict
+from typing import Any
 
 from .rules import City, dice_for, printed_rows
 
@@ -13,7 +14,7 @@ def strength_text(before: int, after: City) -> str:
     return f"Strength {before} -> {after.strength}: roll {dice_for(after.strength)} d6"
 
 
-def phase_json(faces: tuple[int, ...], after: City) -> dict:
+def phase_json(faces: tuple[int, ...], after: City) -> dict[str, Any]:
     effects = {row[0]: row[1] for row in printed_rows("employer")}
     return {"faces": list(faces), "effects": [effects[str(f)] for f in faces], "after": asdict(after)}
 
