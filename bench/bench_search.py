@@ -54,7 +54,7 @@ class Task:
     index: int
     seed: int
     playouts: int
-    tune: tuple[tuple[str, int], ...]
+    tune: tuple[tuple[str, float], ...]
 
 
 def play(task: Task) -> tuple[dict[str, float], float]:
@@ -107,11 +107,12 @@ def line(pool: ProcessPoolExecutor, game: str, players: int, variant: dict[str, 
             f"(fair {100 / players:.0f}%); {seconds:.2f} s/game")
 
 
-def tuning_field(text: str) -> tuple[str, int]:
+def tuning_field(text: str) -> tuple[str, float]:
     key, _, number = text.partition("=")
-    if key not in {f.name for f in dataclasses.fields(search.Tuning)}:
+    kinds = {f.name: type(getattr(search.DEFAULT, f.name)) for f in dataclasses.fields(search.Tuning)}
+    if key not in kinds:
         raise argparse.ArgumentTypeError(f"no tuning field {key!r}")
-    return key, int(number)
+    return key, kinds[key](number)
 
 
 def main() -> None:

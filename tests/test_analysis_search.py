@@ -2,6 +2,7 @@
 its playouts find the better action; its picks are seeded; its tuning is per game."""
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 
@@ -40,7 +41,7 @@ class Gamble:
         self.rounds += 1
 
     def clone(self) -> Gamble:
-        twin = Gamble()
+        twin = type(self)()
         twin.__dict__.update(self.__dict__, events=UNCOUNTED)
         return twin
 
@@ -59,6 +60,30 @@ def test_search_finds_the_action_greedy_misjudges():
     assert greedy_player(state, random.Random(0)) == "safe"
     picks = Counter(search.search_player(32)(state, random.Random(seed)) for seed in range(20))
     assert picks["bold"] >= 18
+
+
+class CoinToss(Gamble):
+    """As :class:`Gamble`, but both roads win half the time, on opposite halves of the
+    roll: their playouts disagree, and neither is better."""
+
+    def apply(self, action: str, rng: random.Random) -> None:
+        if self.road is None:
+            self.road = action
+        else:
+            roll = rng.random()
+            self.won = roll < 0.5 if self.road == "safe" else roll >= 0.5
+        self.turns += 1
+        self.rounds += 1
+
+
+def test_guard_keeps_greedy_choice_when_playouts_show_no_better_action():
+    state = CoinToss()
+    assert greedy_player(state, random.Random(0)) == "safe"
+    guarded = Counter(search.search_player(32)(state, random.Random(seed)) for seed in range(40))
+    unguarded = search.search_player(32, search.Tuning(margin=-math.inf))
+    plain = Counter(unguarded(state, random.Random(seed)) for seed in range(40))
+    assert guarded["safe"] >= 34
+    assert plain["bold"] >= 10
 
 
 def test_search_picks_are_seeded_and_among_greedy_best_actions():

@@ -19,9 +19,15 @@ value of the greedy continuation well, choosing the action with the best
 mean improves on greedy.  For a solo game the search player's win rate is our
 estimate of how winnable the game is under good play.
 
-How far a playout looks and how many actions it weighs are per game
-(:data:`TUNING`), measured with ``bench/bench_search.py``; every other game
-uses :data:`DEFAULT`.
+Greedy's own choice is never dropped by the halving, and it is kept unless
+the action the halving leaves did better over the playouts they shared by
+more than :attr:`Tuning.margin` standard errors of the paired differences
+(the guard): noise in a few playouts cannot make the search player worse than
+greedy, only evidence moves it off greedy's choice.
+
+How far a playout looks, how many actions it weighs and how much evidence it
+asks for are per game (:data:`TUNING`), measured with
+``bench/bench_search.py``; every other game uses :data:`DEFAULT`.
 """
 from __future__ import annotations
 
@@ -44,11 +50,12 @@ class Tuning:
     """Rounds a playout plays before the heuristic judges the position (0: to the end)."""
     rollout_width: int = 6
     """Actions the greedy players of a playout look at (fewer is faster and weaker)."""
+    margin: float = 1.0
+    """Standard errors by which an action must beat greedy's choice over the shared playouts."""
 
 
 FLOOR = 3
-"""Playouts every action gets in the first halving step: one draw alone drops good actions."""
-"""Playouts every action gets in the first halving step at least: a single draw drops good actions."""
+"""Playouts every action gets in the first halving step: a single draw drops good actions."""
 DEFAULT = Tuning()
 TUNING: dict[str, Tuning] = {
     "which-side": Tuning(widest=14, horizon=3, rollout_width=40),
@@ -86,24 +93,47 @@ def widened(widest: int, playouts: int) -> int:
 
 def _halving(state: PlayState, actions: Sequence[Action], seat: int, playouts: int,
              tuning: Tuning, rng: random.Random) -> int:
-    """The index of the action sequential halving keeps; ties go to the greedy order.
+    """The index of the action sequential halving keeps, or 0 (greedy's choice) when the
+    kept one is not better by the guard's margin; ties go to the greedy order.
 
-    Each action gets :data:`FLOOR` playouts in the first step; what is left of the
-    budget is shared equally among the later steps (one playout an action at least).
+    The budget is shared equally among the steps and, in a step, among the actions
+    left (:data:`FLOOR` playouts each in the first step, one in a later one, at
+    least).  Action 0 is played out in every step, so every playout of the others has its twin
+    on the same dice.
     """
     alive = list(range(len(actions)))
     steps = max(1, math.ceil(math.log2(len(alive))))
-    totals = [0.0] * len(actions)
+    results: list[list[float]] = [[] for _ in actions]
     left = playouts
     for step in range(steps):
-        more = FLOOR if step == 0 else max(1, left // ((steps - step) * len(alive)))
+        more = max(FLOOR if step == 0 else 1, left // ((steps - step) * len(alive)))
         for seed in [rng.getrandbits(64) for _ in range(more)]:
             for index in alive:
-                totals[index] += _playout(state, actions[index], seat, seed, tuning)
+                results[index].append(_playout(state, actions[index], seat, seed, tuning))
         left -= more * len(alive)
-        alive.sort(key=lambda i: (-totals[i], i))
-        alive = alive[:(len(alive) + 1) // 2]
-    return alive[0]
+        alive.sort(key=lambda i: (-sum(results[i]), i))
+        kept = alive[:(len(alive) + 1) // 2]
+        alive = kept if 0 in kept else kept + [0]
+    best = min(alive, key=lambda i: (-sum(results[i]), i))
+    return best if clearly_better(results[best], results[0], tuning.margin) else 0
+
+
+def clearly_better(challenger: Sequence[float], incumbent: Sequence[float], margin: float) -> bool:
+    """Whether ``challenger`` beats ``incumbent`` over paired playouts by more than ``margin``
+    standard errors of the mean difference (any gain counts when the playouts agree).
+
+    >>> clearly_better([3, 4, 5], [1, 2, 3], 2.0), clearly_better([3, 0, 5], [1, 2, 3], 1.0)
+    (True, False)
+    >>> clearly_better([1, 1], [1, 1], 0.0)
+    False
+    """
+    gains = [c - i for c, i in zip(challenger, incumbent)]
+    n = len(gains)
+    mean = sum(gains) / n
+    if mean <= 0:
+        return False
+    spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (n - 1) / n) if n > 1 else math.inf
+    return mean > margin * spread
 
 
 def _playout(state: PlayState, action: Action, seat: int, seed: int, tuning: Tuning) -> float:
