@@ -11,7 +11,8 @@ only one of them won, and the difference of the rates with its 95% interval
 (paired, normal approximation).  A multi-player game seats one player of the
 stronger strength against weaker ones, moves the seats round every game so
 seat order favours neither, and gives the stronger strength's share of the
-wins with its interval against the fair share.  The stronger strength beats
+wins with its interval against the fair share, over the games that ended by
+the rules (games stopped by ``--max-turns`` are counted apart).  The stronger strength beats
 the weaker one where the interval lies above the fair share (multi-player)
 or the difference's interval lies above zero (solo).
 
@@ -30,7 +31,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from icp_print.validators.analysis import search
 from icp_print.validators.analysis.games import load_game
-from icp_print.validators.analysis.runner import matchup, run_batch
+from icp_print.validators.analysis.runner import MAX_TURNS, matchup, run_batch
 from icp_print.validators.analysis.stats import Z95, wilson
 
 LINES = (("ryb", 4, {}), ("ryb", 2, {}), ("bonnie-and-clyde", 1, {}),
@@ -55,18 +56,20 @@ class Task:
     seed: int
     playouts: int
     tune: tuple[tuple[str, float], ...]
+    max_turns: int
 
 
-def play(task: Task) -> tuple[dict[str, float], float]:
-    """Wins by strength of game ``task.index``, and its processor seconds."""
+def play(task: Task) -> tuple[dict[str, float], float, bool]:
+    """Wins by strength of game ``task.index``, its processor seconds, whether it ended
+    by the rules (not by the turn cap)."""
     game = load_game(task.game)
     if task.tune:
         search.TUNING[task.game] = dataclasses.replace(search.tuning_for(task.game), **dict(task.tune))
     match = matchup(game, task.players, task.seats, dict(task.variant), seed=task.seed,
-                    playouts=task.playouts, rotate=task.players > 1)
+                    playouts=task.playouts, rotate=task.players > 1, max_turns=task.max_turns)
     start = time.process_time()
     totals = run_batch(match, task.index, 1)
-    return dict(totals.policy_wins), time.process_time() - start
+    return dict(totals.policy_wins), time.process_time() - start, totals.capped == 0
 
 
 def rate(wins: float, games: int) -> str:
@@ -88,7 +91,8 @@ def paired(strong: list[float], weak: list[float]) -> str:
 def line(pool: ProcessPoolExecutor, game: str, players: int, variant: dict[str, str],
          strong: str, weak: str, args: argparse.Namespace) -> str:
     common = {"game": game, "players": players, "variant": tuple(sorted(variant.items())),
-              "seed": args.seed, "playouts": args.playouts, "tune": tuple(args.tune)}
+              "seed": args.seed, "playouts": args.playouts, "tune": tuple(args.tune),
+              "max_turns": args.max_turns}
     games = args.search_games if strong == "search" else args.games
     if players == 1:
         runs = {}
@@ -101,10 +105,12 @@ def line(pool: ProcessPoolExecutor, game: str, players: int, variant: dict[str, 
                 f"{games} same games; {paired(wins[strong], wins[weak])}; {seconds:.2f} s/game")
     seats = (strong,) + (weak,) * (players - 1)
     results = list(pool.map(play, [Task(seats=seats, index=i, **common) for i in range(games)]))
-    share = sum(r[0].get(strong, 0.0) for r in results)
+    finished = [r for r in results if r[2]]
+    share = sum(r[0].get(strong, 0.0) for r in finished)
     seconds = sum(r[1] for r in results) / games
-    return (f"{strong} vs {weak}: {rate(share, games)} of the wins over {games} games "
-            f"(fair {100 / players:.0f}%); {seconds:.2f} s/game")
+    stopped = f", {games - len(finished)} stopped at {args.max_turns} turns" if len(finished) < games else ""
+    return (f"{strong} vs {weak}: {rate(share, len(finished))} of the wins over {len(finished)} games "
+            f"(fair {100 / players:.0f}%{stopped}); {seconds:.2f} s/game")
 
 
 def tuning_field(text: str) -> tuple[str, float]:
@@ -125,6 +131,8 @@ def main() -> None:
     parser.add_argument("--tune", action="append", default=[], type=tuning_field,
                         help="KEY=VALUE: a search tuning field for this run")
     parser.add_argument("--duel", choices=[s for s, _ in DUELS], default=None, help="only this strength's line")
+    parser.add_argument("--max-turns", type=int, default=MAX_TURNS,
+                        help="stop a game after this many turns; such games are counted apart")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
