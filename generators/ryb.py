@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..validators.ryb.deck import REFERENCE_DECK, Deck, card_text, card_texts, load_deck
-from ..validators.ryb.model import COLOURS, HAND_SIZE, MULTIPLIER, NEEDS, tier, win_condition
+from ..validators.ryb.model import COLOURS, HAND_SIZE, MULTIPLIER, NEEDS, Colour, DieColour, tier, win_condition
 from .cards import FRAME, MIN_PT, PAD, CardSize, card_size, font_size
 from .pen import Pen
 from .sheet import Document, Piece, Placed, SheetSettings
@@ -43,7 +43,7 @@ def _frame(pen: Pen, colour: str) -> None:
     pen.rect(FRAME, FRAME, pen.w - 2 * FRAME, pen.h - 2 * FRAME, stroke=colour, width=0.6, radius=3)
 
 
-def _die_mark(pen: Pen, x: float, y: float, die: str, side: float) -> None:
+def _die_mark(pen: Pen, x: float, y: float, die: DieColour, side: float) -> None:
     """A small square die in ``die``'s colour carrying its initial, so colour is never the only cue."""
     c = _colour(die)
     pen.rect(x, y, side, side, fill=c["light"] if pen.ink_saver else c["ink"], stroke="#000000",
@@ -53,7 +53,7 @@ def _die_mark(pen: Pen, x: float, y: float, die: str, side: float) -> None:
              colour="#000000" if pen.ink_saver else c["text"], anchor="centre")
 
 
-def goal_front(colour: str, target: int, value: int, scale: float = 1.0):
+def goal_front(colour: Colour, target: int, value: int, scale: float = 1.0):
     """The face of a Goal card: name on top, Target in the middle, Value lower right."""
     c = _colour(colour)
     needs = NEEDS[colour]

@@ -15,7 +15,7 @@ from ..errors import InputError, RuleError
 from ..report import Finding, failed, passed
 from ..schema import field, load_toml, read_file, reject_unknown
 from . import model
-from .model import (COLOURS, HAND_SIZE, MAX_DECK, MULTIPLIER, STARTING_POOL, Goal, cards_needed_to_deal,
+from .model import (COLOURS, colour_named, HAND_SIZE, MAX_DECK, MULTIPLIER, STARTING_POOL, Goal, cards_needed_to_deal,
                     tier, value_for, win_condition)
 
 TABLES: tuple[int, ...] = tuple(HAND_SIZE)   # every table the rules deal for
@@ -48,8 +48,11 @@ class CardGroup:
         return self.name
 
     def goal(self) -> Goal:
-        return Goal(self.name, self.target,
-                    self.value if self.value is not None else value_for(self.name, self.target))
+        """The Goal card of a goal group whose colour :func:`check_deck` accepted."""
+        colour = colour_named(self.name)
+        if colour is None:
+            raise RuleError(f"unknown colour {self.name!r}", field=self.where)
+        return Goal(colour, self.target, self.value if self.value is not None else value_for(colour, self.target))
 
 
 @dataclass(frozen=True)
@@ -220,7 +223,8 @@ def check_deck(deck: Deck) -> list[Finding]:
                 findings.append(failed("action names", f"unknown Action {g.name!r} "
                                        f"(known: {', '.join(actions)})", where))
             continue
-        if g.name not in COLOURS:
+        colour = colour_named(g.name)
+        if colour is None:
             colours_ok = False
             findings.append(failed("goal colours", f"unknown colour {g.name!r} "
                                    f"(known: {', '.join(COLOURS)})", where))
@@ -228,12 +232,12 @@ def check_deck(deck: Deck) -> list[Finding]:
         if g.target < 1:
             targets_ok = False
             findings.append(failed("targets", f"Target must be at least 1, got {g.target}", where))
-        elif g.value is not None and g.value != value_for(g.name, g.target):
+        elif g.value is not None and g.value != value_for(colour, g.target):
             values_ok = False
             findings.append(failed(
                 "multiplier rule",
-                f"Value {g.value} breaks the rule: a {tier(g.name)} Goal is worth "
-                f"Target x{MULTIPLIER[tier(g.name)]} = {value_for(g.name, g.target)}", where))
+                f"Value {g.value} breaks the rule: a {tier(colour)} Goal is worth "
+                f"Target x{MULTIPLIER[tier(colour)]} = {value_for(colour, g.target)}", where))
     for ok, rule, message in [
         (colours_ok, "goal colours", "every Goal has one of the seven colours"),
         (actions_ok, "action names", "every Action is one of the six Action cards"),

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from collections.abc import Mapping, Sequence
+from typing import Literal, get_args
 
 from ..errors import InputError
 
-Colour = str   # one of COLOURS
-DieColour = str  # "red", "yellow" or "blue"
+Colour = Literal["red", "orange", "yellow", "green", "blue", "purple", "black"]   # a Goal's colour
+DieColour = Literal["red", "yellow", "blue"]                                      # a die's colour
 
-DICE: tuple[DieColour, ...] = ("red", "yellow", "blue")
+DICE: tuple[DieColour, ...] = get_args(DieColour)
 
 # Which dice colours each Goal colour needs ("Red and Yellow make Orange", ...).
 NEEDS: dict[Colour, tuple[DieColour, ...]] = {
@@ -27,7 +28,8 @@ NEEDS: dict[Colour, tuple[DieColour, ...]] = {
     "purple": ("blue", "red"),
     "black": ("red", "yellow", "blue"),
 }
-COLOURS: tuple[Colour, ...] = ("red", "orange", "yellow", "green", "blue", "purple", "black")
+COLOURS: tuple[Colour, ...] = get_args(Colour)
+_BY_NAME: dict[str, Colour] = {colour: colour for colour in COLOURS}
 TIER = {1: "primary", 2: "secondary", 3: "tertiary"}
 
 # Designer's notes of 1/30/00: Primaries x2, Secondaries x3, Tertiaries x4.
@@ -42,6 +44,15 @@ WIN_POINTS = 100       # a winner has MORE than this many points ...
 WIN_COLOURS = 3        # ... from Goals of at least this many colours
 SWAP_LIMIT = 10        # Swap: the rolled dice must total 10 or less
 MAX_DECK = 1000        # larger decks are refused as absurd
+
+
+def colour_named(name: str) -> Colour | None:
+    """The Goal colour called ``name`` (as a deck file or ``--goal`` writes it), if there is one.
+
+    >>> colour_named("purple"), colour_named("pink")
+    ('purple', None)
+    """
+    return _BY_NAME.get(name)
 
 
 def tier(colour: Colour) -> str:
@@ -125,8 +136,9 @@ def parse_goal(text: str | None) -> tuple[Colour, int]:
     """
     if text is None:
         raise InputError("give --goal colour-target (for example purple-9) or --report", field="--goal")
-    colour, _, target = text.lower().partition("-")
-    if colour not in COLOURS or not (target.isascii() and target.isdigit()) \
+    name, _, target = text.lower().partition("-")
+    colour = colour_named(name)
+    if colour is None or not (target.isascii() and target.isdigit()) \
             or len(target) > MAX_TARGET_DIGITS or int(target) < 1:
         raise InputError(f"cannot read {text!r}: write a colour and a Target like purple-9 "
                          f"(colours: {', '.join(COLOURS)})", field="--goal")

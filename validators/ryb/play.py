@@ -23,11 +23,11 @@ from collections.abc import Mapping, Sequence
 from ..errors import InputError
 from ..play import TERMINAL, UNCOUNTED
 from .deck import REFERENCE_DECK, Deck, card_texts, load_deck, variable_functions
-from .model import (DICE, HAND_SIZE, MAX_PLAYERS, NEEDS, STARTING_POOL, Goal, colour_total,
+from .model import (DICE, Colour, HAND_SIZE, MAX_PLAYERS, NEEDS, STARTING_POOL, Goal, colour_total,
                     effective_target, has_won)
 
 Card = Goal | str           # a Goal, or the name of an Action card
-Action = tuple
+Action = tuple[Any, ...]    # a verb ("attempt", "give", ...) and its arguments: seats, dice, cards
 NO_ACTION: Action = ()          # no effect pending, no attempt declared, no swap under way
 CHOOSE_ONCE = "choose-once"     # Alternate Variable Cards Variant
 CHOOSE_EACH = "choose-each"     # Alternate Variable Cards Variant II
@@ -46,13 +46,13 @@ ATTEMPT, DECLARED, REROLL, BANK, OVER = range(9, 14)
 def card_phase(name: str, variable: str | None = None) -> str:
     """When an Action card may be played ("play", "after-roll", "targeted")."""
     texts = card_texts()
-    if name == "variable" and variable is not None:
-        return texts["variable"][variable]["phase"]
-    return texts["actions"][name]["phase"]
+    entry = texts["variable"][variable] if name == "variable" and variable is not None else texts["actions"][name]
+    phase: str = entry["phase"]
+    return phase
 
 
 @cache
-def needs(colour: str) -> tuple[int, ...]:
+def needs(colour: Colour) -> tuple[int, ...]:
     return tuple(DIE_INDEX[d] for d in NEEDS[colour])
 
 
@@ -202,7 +202,7 @@ class RybState:
         """Points ``seat`` must roll: the Target less banked points and its Swiss Bank."""
         return effective_target(goal.target, banked + self.swiss.get((serial, seat), 0))
 
-    def roll(self, colour: str, pool: list[int], rng: random.Random) -> int:
+    def roll(self, colour: Colour, pool: list[int], rng: random.Random) -> int:
         """Roll every die of the colours ``colour`` needs; its colour total."""
         rolls = {DICE[d]: [int(rng.random() * 6) + 1 for _ in range(pool[d])] for d in needs(colour)}
         return colour_total(colour, rolls)

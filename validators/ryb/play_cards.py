@@ -16,7 +16,7 @@ import random
 
 from .model import DICE, SWAP_LIMIT, Goal
 from .play import (ATTEMPT, BANK, CHOOSE_EACH, CONSENT, DECLARED, DENY, GIVE, NO_ACTION, OVER, PLAY,
-                   RECYCLED, REROLL, START, START_POOL, SWAP, TRADE, TRADE_OFFERS, VOID, Action, RybState,
+                   RECYCLED, REROLL, START, START_POOL, SWAP, TRADE, TRADE_OFFERS, VOID, Action, Card, RybState,
                    card_phase, needs)
 
 COLOURS = range(len(DICE))
@@ -25,7 +25,7 @@ AFTER_ROLL = "after-roll"
 TARGETED = "targeted"
 
 
-def legal_actions(s: RybState) -> list[tuple]:
+def legal_actions(s: RybState) -> list[Action]:
     phase = s.phase
     if phase == START:
         return [("refill",), ("dump",)]
@@ -33,7 +33,7 @@ def legal_actions(s: RybState) -> list[tuple]:
         actions = [a for card in dict.fromkeys(s.hands[s.seat]) for a in card_actions(s, card)]
         return actions or [("pass",)]
     if phase == RECYCLED:
-        return card_actions(s, s.recycled) or [("pass",)]
+        return (card_actions(s, s.recycled) if s.recycled is not None else []) or [("pass",)]
     if phase in (DENY,):
         return [("deny",), ("allow",)]
     if phase == GIVE:
@@ -57,7 +57,7 @@ def legal_actions(s: RybState) -> list[tuple]:
     return []
 
 
-def card_actions(s: RybState, card) -> list[tuple]:
+def card_actions(s: RybState, card: Card) -> list[Action]:
     """Every way to play ``card`` in the Play a Card step (none if it is played at another time)."""
     if isinstance(card, Goal):
         return [("goal", card)]
@@ -87,7 +87,7 @@ def _choosable() -> list[str]:
     return [f for f in variable_functions() if card_phase("variable", f) == PLAY_STEP]
 
 
-def _variable_actions(s: RybState, function: str, others: list[int]) -> list[tuple]:
+def _variable_actions(s: RybState, function: str, others: list[int]) -> list[Action]:
     if function == "balance":
         return [("variable", "balance", o) for o in others]
     if function == "tea-party":
@@ -104,7 +104,7 @@ def _variable_actions(s: RybState, function: str, others: list[int]) -> list[tup
     return [("variable", function)]           # reset, trade, raid
 
 
-def _play_step_card(s: RybState, card) -> bool:
+def _play_step_card(s: RybState, card: Card) -> bool:
     if isinstance(card, Goal):
         return True
     if card == "variable":
@@ -112,7 +112,7 @@ def _play_step_card(s: RybState, card) -> bool:
     return card_phase(card) == PLAY_STEP
 
 
-def _attempts(s: RybState) -> list[tuple]:
+def _attempts(s: RybState) -> list[Action]:
     """Goals the player can roll for: at least one die of every colour the Goal needs."""
     pool = s.pools[s.seat]
     out: list[Action] = [("attempt", serial) for serial, goal, _ in s.table
@@ -124,7 +124,7 @@ def _attempts(s: RybState) -> list[tuple]:
     return out
 
 
-def _banks(s: RybState) -> list[tuple]:
+def _banks(s: RybState) -> list[Action]:
     lowest = 0 if s.declared[0] == "raid" else min(s.bank_minimum, s.total)
     out = [("bank", k) for k in range(lowest, s.total + 1)]
     if s.declared[0] != "raid" and (s.declared[1], s.seat) in s.swiss:
@@ -132,7 +132,7 @@ def _banks(s: RybState) -> list[tuple]:
     return out
 
 
-def _swap_takes(s: RybState) -> list[tuple]:
+def _swap_takes(s: RybState) -> list[Action]:
     n = sum(s.swapping)
     out = []
     for o in range(s.num_players):
@@ -144,7 +144,7 @@ def _swap_takes(s: RybState) -> list[tuple]:
     return out
 
 
-def _offers(s: RybState) -> list[tuple]:
+def _offers(s: RybState) -> list[Action]:
     if s.offers >= TRADE_OFFERS:
         return []
     mine = s.pools[s.seat]
@@ -155,7 +155,7 @@ def _offers(s: RybState) -> list[tuple]:
 
 # -- effects ----------------------------------------------------------------------------
 
-def apply_action(s: RybState, action: tuple, rng: random.Random) -> None:
+def apply_action(s: RybState, action: Action, rng: random.Random) -> None:
     kind = action[0]
     handler = _HANDLERS.get(kind)
     if handler is None:
@@ -163,7 +163,7 @@ def apply_action(s: RybState, action: tuple, rng: random.Random) -> None:
     handler(s, action, rng)
 
 
-def _refill(s: RybState, action: tuple, rng: random.Random) -> None:
+def _refill(s: RybState, action: Action, rng: random.Random) -> None:
     """Refill or Dump: draw back up to the dealt hand size (Dump: a whole new hand, turn over)."""
     hand = s.hands[s.seat]
     if action[0] == "dump":
@@ -178,7 +178,7 @@ def _refill(s: RybState, action: tuple, rng: random.Random) -> None:
         s.phase = PLAY
 
 
-def _draw(s: RybState, hand: list, rng: random.Random) -> bool:
+def _draw(s: RybState, hand: list[Card], rng: random.Random) -> bool:
     """One card from the Draw deck; an empty deck is rebuilt from the shuffled discards,
     except with two players."""
     if not s.draw:
@@ -191,7 +191,7 @@ def _draw(s: RybState, hand: list, rng: random.Random) -> bool:
     return True
 
 
-def _play(s: RybState, action: tuple, rng: random.Random) -> None:
+def _play(s: RybState, action: Action, rng: random.Random) -> None:
     """Play a Card: the card leaves the hand (or the discards, for Recycle) and takes effect."""
     kind = action[0]
     card = action[1] if kind == "goal" else ("variable" if kind == "variable" else kind)
@@ -225,7 +225,7 @@ def _play(s: RybState, action: tuple, rng: random.Random) -> None:
         _target(s, action[2] if kind == "red-rover" else action[1], action, rng)
 
 
-def _variable(s: RybState, action: tuple, rng: random.Random) -> None:
+def _variable(s: RybState, action: Action, rng: random.Random) -> None:
     function = action[1]
     if s.mode and (s.variable is None or s.mode == CHOOSE_EACH):
         s.variable = function if s.mode != CHOOSE_EACH else None
@@ -255,7 +255,7 @@ def _variable(s: RybState, action: tuple, rng: random.Random) -> None:
     _after_card(s)
 
 
-def _target(s: RybState, seat: int, effect: tuple, rng: random.Random) -> None:
+def _target(s: RybState, seat: int, effect: Action, rng: random.Random) -> None:
     """A card aimed at ``seat``: that player may answer with De-nied! first."""
     if can_deny(s, seat):
         s.pending, s.actor, s.phase = effect, seat, DENY
@@ -270,7 +270,7 @@ def can_deny(s: RybState, seat: int) -> bool:
         or (s.variable is not None and card_phase("variable", s.variable) == TARGETED)
 
 
-def _deny(s: RybState, action: tuple, rng: random.Random) -> None:
+def _deny(s: RybState, action: Action, rng: random.Random) -> None:
     effect, denier = s.pending, s.actor
     s.pending, s.actor = NO_ACTION, s.seat
     if action[0] == "deny":
@@ -284,7 +284,7 @@ def _deny(s: RybState, action: tuple, rng: random.Random) -> None:
         _resolve(s, effect, rng)
 
 
-def _resolve(s: RybState, effect: tuple, rng: random.Random) -> None:
+def _resolve(s: RybState, effect: Action, rng: random.Random) -> None:
     kind, me = effect[0], s.seat
     if kind == "gimme":
         move_die(s.pools, effect[1], me, effect[2])
@@ -360,7 +360,7 @@ def rover_hits(victim: list[int], number: int, rng: random.Random) -> tuple[int,
                  for d in COLOURS)
 
 
-def _swap_roll(s: RybState, action: tuple, rng: random.Random) -> None:
+def _swap_roll(s: RybState, action: Action, rng: random.Random) -> None:
     """Swap: roll the chosen dice; at 10 or less they may be traded for as many of another's."""
     chosen = action[1:]
     total = sum(int(rng.random() * 6) + 1 for _ in range(sum(chosen)))
@@ -371,7 +371,7 @@ def _swap_roll(s: RybState, action: tuple, rng: random.Random) -> None:
         _after_card(s)
 
 
-def _swap_choice(s: RybState, action: tuple, rng: random.Random) -> None:
+def _swap_choice(s: RybState, action: Action, rng: random.Random) -> None:
     if action[0] == "swap-keep":
         s.swapping = NO_ACTION
         _after_card(s)
@@ -380,7 +380,7 @@ def _swap_choice(s: RybState, action: tuple, rng: random.Random) -> None:
     _target(s, action[1], action, rng)
 
 
-def _give(s: RybState, action: tuple, rng: random.Random) -> None:
+def _give(s: RybState, action: Action, rng: random.Random) -> None:
     """Balance: the chosen player hands over dice of their choice until the pools even out."""
     move_die(s.pools, s.actor, s.seat, action[1])
     if sum(s.pools[s.seat]) < sum(s.pools[s.actor]):
@@ -389,7 +389,7 @@ def _give(s: RybState, action: tuple, rng: random.Random) -> None:
     _after_card(s)
 
 
-def _give_to(s: RybState, action: tuple, rng: random.Random) -> None:
+def _give_to(s: RybState, action: Action, rng: random.Random) -> None:
     """Void: every die of the named colour goes to players its owner picks, one at a time."""
     die = s.pending[3]
     move_die(s.pools, s.actor, action[1], die)
@@ -399,7 +399,7 @@ def _give_to(s: RybState, action: tuple, rng: random.Random) -> None:
     _after_card(s)
 
 
-def _trade(s: RybState, action: tuple, rng: random.Random) -> None:
+def _trade(s: RybState, action: Action, rng: random.Random) -> None:
     if action[0] == "trade-end":
         s.trade = False
         _to_attempt(s)
@@ -408,7 +408,7 @@ def _trade(s: RybState, action: tuple, rng: random.Random) -> None:
     s.pending, s.actor, s.phase = action, action[1], CONSENT
 
 
-def _consent(s: RybState, action: tuple, rng: random.Random) -> None:
+def _consent(s: RybState, action: Action, rng: random.Random) -> None:
     _, other, give, take = s.pending
     if action[0] == "accept":
         move_die(s.pools, s.seat, other, give)
@@ -436,7 +436,7 @@ def nothing_to_attempt(s: RybState) -> bool:
     return not s.table and not s.raid
 
 
-def _declare(s: RybState, action: tuple, rng: random.Random) -> None:
+def _declare(s: RybState, action: Action, rng: random.Random) -> None:
     if action[0] == "stop":
         _end_turn(s)
         return
@@ -454,7 +454,7 @@ def _goal(s: RybState) -> tuple[Goal, int]:
     return entry[1], s.need(s.seat, entry[0], entry[1], entry[2])
 
 
-def _roll(s: RybState, action: tuple, rng: random.Random) -> None:
+def _roll(s: RybState, action: Action, rng: random.Random) -> None:
     """Roll every die of the needed colours; a total at or over the Target completes the Goal."""
     goal, need = _goal(s)
     s.total = s.roll(goal.colour, s.pools[s.seat], rng)
@@ -466,7 +466,7 @@ def _roll(s: RybState, action: tuple, rng: random.Random) -> None:
         s.phase = BANK
 
 
-def _reroll(s: RybState, action: tuple, rng: random.Random) -> None:
+def _reroll(s: RybState, action: Action, rng: random.Random) -> None:
     if action[0] == "keep":
         s.phase = BANK
         return
@@ -495,7 +495,7 @@ def _complete(s: RybState, goal: Goal) -> None:
     _end_turn(s)
 
 
-def _bank(s: RybState, action: tuple, rng: random.Random) -> None:
+def _bank(s: RybState, action: Action, rng: random.Random) -> None:
     """Bank: points left on the Goal (or on the player's own Swiss Bank) lower its Target."""
     points, d = action[1], s.declared
     if points:

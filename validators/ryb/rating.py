@@ -29,13 +29,14 @@ from functools import cache, lru_cache
 from typing import Any, cast
 
 from ..play import PlayState, value
-from .model import NEEDS, WIN_COLOURS, WIN_POINTS, effective_target
+from .model import NEEDS, Colour, WIN_COLOURS, WIN_POINTS, effective_target
 from .odds import at_least
-from .play import ATTEMPT, BANK, DECLARED, PLAY, RECYCLED, REROLL, START, SWAP, RybState, needs
+from .play import ATTEMPT, BANK, DECLARED, PLAY, RECYCLED, REROLL, START, SWAP, Action, RybState, needs
 from .play_cards import (Pools, can_deny, exchange, give_back, move_die, nothing_to_attempt,
                          reset_pools, take_colour)
 
-Goals = tuple[tuple[int, str, int, int], ...]
+GoalInPlay = tuple[int, Colour, int, int]
+Goals = tuple[GoalInPlay, ...]
 """Every Goal in play as (serial, colour, value, Target less banked points)."""
 Swiss = tuple[tuple[int, int], ...]
 """One seat's Swiss Bank cards as (serial of their Goal, points on the card)."""
@@ -53,7 +54,7 @@ def chance_row(dice: int) -> tuple[float, ...]:
 
 
 @lru_cache(maxsize=4096)
-def goal_rows(pool: tuple[int, ...]) -> dict[str, tuple[float, ...]]:
+def goal_rows(pool: tuple[int, ...]) -> dict[Colour, tuple[float, ...]]:
     """For each Goal colour, the chance one attempt with ``pool`` completes it, by the points
     still needed: every colour the Goal needs must reach them, and the colours roll
     independently."""
@@ -107,7 +108,7 @@ class Outlook:
         self.terms: tuple[float, ...] = ()
         self.best = self.total = 0.0
 
-    def term(self, colour: str, worth: int, target: int, serial: int, declared: int) -> float:
+    def term(self, colour: Colour, worth: int, target: int, serial: int, declared: int) -> float:
         """What one Goal in play adds: its chance-weighted gain in progress, at full weight
         when it is the declared attempt and at half otherwise (others may take it)."""
         if self.swiss:
@@ -227,7 +228,7 @@ class Decision:
     def index_of(self, serial: int) -> int:
         return next(i for i, g in enumerate(self.goals) if g[0] == serial)
 
-    def adding(self, goal: tuple[int, str, int, int]) -> float:
+    def adding(self, goal: GoalInPlay) -> float:
         """The rating once ``goal`` (serial, colour, value, Target) is in play too."""
         serial, colour, worth, target = goal
         actor, declared = self.s.actor, self.declared
@@ -251,7 +252,7 @@ class Decision:
     def pools(self) -> Pools:
         return [p.copy() for p in self.s.pools]
 
-    def on_copy(self, action: tuple, rng: random.Random) -> float:
+    def on_copy(self, action: Action, rng: random.Random) -> float:
         """The action played on a copy of the position (chance drawn from ``rng``)."""
         after = self.s.clone()
         after.apply(action, rng)
@@ -292,7 +293,7 @@ class Decision:
         return self.now if pools is None else self.rated(pools)
 
 
-def action_values(s: RybState, actions: Sequence[tuple], seat: int,
+def action_values(s: RybState, actions: Sequence[Action], seat: int,
                   rng: random.Random) -> list[float]:
     """Each action's value for ``seat`` right after it, as the module docstring says."""
     d = Decision(s, seat)
@@ -303,12 +304,12 @@ def action_values(s: RybState, actions: Sequence[tuple], seat: int,
     return [rate(s, d, a, rng) for a in actions]
 
 
-def _start(s: RybState, d: Decision, action: tuple, rng: random.Random) -> float:
+def _start(s: RybState, d: Decision, action: Action, rng: random.Random) -> float:
     """Refill changes only the hand; Dump ends the turn (no Shanghai dice are out)."""
     return d.now
 
 
-def _card(s: RybState, d: Decision, action: tuple, rng: random.Random) -> float:
+def _card(s: RybState, d: Decision, action: Action, rng: random.Random) -> float:
     """Play a Card: a Goal goes into play, dice change pools, or a Swap's roll is yet to
     tell (it changes nothing the rating reads until the dice are traded)."""
     kind = action[0]
@@ -332,7 +333,7 @@ def _card(s: RybState, d: Decision, action: tuple, rng: random.Random) -> float:
     return d.after_card(pools, [take_colour(pools, target, s.seat, action[2])])   # Shanghai
 
 
-def _swap(s: RybState, d: Decision, action: tuple, rng: random.Random) -> float:
+def _swap(s: RybState, d: Decision, action: Action, rng: random.Random) -> float:
     if action[0] == "swap-keep":
         return d.after_card()
     if can_deny(s, action[1]):
@@ -342,7 +343,7 @@ def _swap(s: RybState, d: Decision, action: tuple, rng: random.Random) -> float:
     return d.after_card(pools)
 
 
-def _attempt(s: RybState, d: Decision, action: tuple, rng: random.Random) -> float:
+def _attempt(s: RybState, d: Decision, action: Action, rng: random.Random) -> float:
     if action[0] == "attempt":
         return d.declaring(action[1])
     if action[0] == "stop":
@@ -350,11 +351,11 @@ def _attempt(s: RybState, d: Decision, action: tuple, rng: random.Random) -> flo
     return d.on_copy(action, rng)
 
 
-def _reroll(s: RybState, d: Decision, action: tuple, rng: random.Random) -> float:
+def _reroll(s: RybState, d: Decision, action: Action, rng: random.Random) -> float:
     return d.now if action[0] == "keep" else d.on_copy(action, rng)
 
 
-def _bank(s: RybState, d: Decision, action: tuple, rng: random.Random) -> float:
+def _bank(s: RybState, d: Decision, action: Action, rng: random.Random) -> float:
     """Banking lowers the declared Goal's Target (or fills the seat's Swiss Bank on it);
     then the turn ends."""
     if s.declared[0] != "attempt":
@@ -371,7 +372,7 @@ def _bank(s: RybState, d: Decision, action: tuple, rng: random.Random) -> float:
     return d.changing(k, target)
 
 
-Rater = Callable[[RybState, Decision, tuple, random.Random], float]
+Rater = Callable[[RybState, Decision, Action, random.Random], float]
 _RATERS: dict[int, Rater] = {START: _start, PLAY: _card, RECYCLED: _card, SWAP: _swap,
                              ATTEMPT: _attempt, REROLL: _reroll, BANK: _bank}
 """How the actions of each step are rated; any other step's actions are played on a copy."""
