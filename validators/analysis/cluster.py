@@ -8,9 +8,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from ..errors import InputError
 from .stats import Totals
+
+if TYPE_CHECKING:       # the runner is loaded where the batches run
+    from .runner import Matchup
 
 _NETWORK = re.compile(r"(?:(?:tcp|tls|ws|wss|ucx)://)?(?:[A-Za-z0-9._-]+|\[[0-9A-Fa-f:.]+\]):(?P<port>[0-9]{1,5})")
 _IN_PROCESS = re.compile(r"inproc://[A-Za-z0-9._-]+/[0-9]+/[0-9]+")
@@ -35,7 +39,7 @@ def scheduler_address(text: str) -> str:
                      field="--scheduler")
 
 
-def run_on_cluster(scheduler: str, match, parts: list[tuple[int, int]]) -> Iterator[Totals]:
+def run_on_cluster(scheduler: str, match: Matchup, parts: list[tuple[int, int]]) -> Iterator[Totals]:
     try:
         from distributed import Client
     except ImportError:

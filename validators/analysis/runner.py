@@ -13,6 +13,7 @@ import os
 import random
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from ..errors import InputError
 from ..play import PlayGame, PlayState
@@ -52,7 +53,7 @@ class Matchup:
 
 
 def matchup(game: PlayGame, players: int, policies: tuple[str, ...],
-            variant: Mapping[str, str] | None = None, **options) -> Matchup:
+            variant: Mapping[str, str] | None = None, **options: Any) -> Matchup:  # Matchup's own fields
     """A checked :class:`Matchup`: seats in range, one strength per seat, known variants."""
     if not game.min_players <= players <= game.max_players:
         raise InputError(f"{game.name} is played by {game.min_players} to {game.max_players} "

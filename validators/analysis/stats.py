@@ -15,6 +15,12 @@ import math
 from collections import Counter
 from dataclasses import dataclass, field
 
+from ..schema import Table
+
+# A proportion or a mean with its 95% interval ("rate" or "mean", "low", "high"), and the
+# counts it comes from.
+Share = dict[str, float]
+
 Z95 = 1.959963984540054   # the normal quantile for a two-sided 95% interval
 
 
@@ -73,7 +79,7 @@ class Histogram:
         mean = self.mean()
         return math.sqrt(sum(c * (v - mean) ** 2 for v, c in self.counts.items()) / (n - 1))
 
-    def mean_interval(self) -> dict:
+    def mean_interval(self) -> Share:
         """The mean with its 95% interval (normal approximation, fine for the hundreds of
         games an analysis plays)."""
         half = Z95 * self.stdev() / math.sqrt(self.n) if self.n else 0.0
@@ -102,7 +108,7 @@ class Histogram:
     def high(self) -> int:
         return max(self.counts) if self.counts else 0
 
-    def summary(self) -> dict:
+    def summary(self) -> Table:
         return {"mean": round(self.mean(), 3), "median": self.median(),
                 "stdev": round(self.stdev(), 3), "p10": self.percentile(0.1),
                 "p90": self.percentile(0.9), "min": self.low(), "max": self.high()}
@@ -164,15 +170,15 @@ class Totals:
     def capped(self) -> int:
         return self.games - self.finished
 
-    def win_rates(self) -> list[dict]:
+    def win_rates(self) -> list[Share]:
         """Each seat's share of the finished games with its 95% interval."""
         return [_rate(w, self.finished) for w in self.wins]
 
-    def policy_rates(self) -> dict[str, dict]:
+    def policy_rates(self) -> dict[str, Share]:
         """Each strength's wins per seat it filled (meaningful when strengths differ)."""
         return {p: _rate(self.policy_wins.get(p, 0.0), self.policy_games[p]) for p in sorted(self.policy_games)}
 
-    def summary(self) -> dict:
+    def summary(self) -> Table:
         """The figures a report shows, as plain JSON-able data."""
         fair = 1 / self.seats
         rates = self.win_rates()
@@ -197,7 +203,7 @@ class Totals:
         }
 
 
-def completion(events: Counter[str]) -> dict[str, dict]:
+def completion(events: Counter[str]) -> dict[str, Share]:
     """For every card played that is there to be completed (attempted or completed at least
     once): how often it was completed once played, with its 95% interval.
 
@@ -215,14 +221,14 @@ def completion(events: Counter[str]) -> dict[str, dict]:
             and (f"completed:{k[7:]}" in events or f"attempted:{k[7:]}" in events)}
 
 
-def share(hits: float, trials: float) -> dict:
+def share(hits: float, trials: float) -> Share:
     """A proportion and its 95% Wilson interval, rounded for JSON."""
     low, high = wilson(hits, trials)
     return {"rate": round(hits / trials, 4) if trials else 0.0,
             "low": round(low, 4), "high": round(high, 4)}
 
 
-def apart(a: dict, b: dict) -> bool:
+def apart(a: Share, b: Share) -> bool:
     """Whether two figures' 95% intervals (``low``/``high``) do not overlap.
 
     >>> apart({"low": 0.1, "high": 0.2}, {"low": 0.25, "high": 0.3})
@@ -231,7 +237,7 @@ def apart(a: dict, b: dict) -> bool:
     return a["high"] < b["low"] or b["high"] < a["low"]
 
 
-def per_attempt(events: Counter[str]) -> dict[str, dict]:
+def per_attempt(events: Counter[str]) -> dict[str, Share]:
     """For every card attempted: the share of attempts that completed it, with its 95% interval.
 
     >>> per_attempt(Counter({"attempted:red goal": 4, "completed:red goal": 1}))["red goal"]["rate"]
@@ -241,7 +247,7 @@ def per_attempt(events: Counter[str]) -> dict[str, dict]:
             if k.startswith("attempted:") and n}
 
 
-def differences(deck: Totals, reference: Totals) -> list[dict]:
+def differences(deck: Totals, reference: Totals) -> list[Table]:
     """Where a deck's figures differ from the reference deck's beyond both 95% intervals.
 
     Compared: how often each card, once played, is completed and how often an
@@ -267,5 +273,5 @@ def differences(deck: Totals, reference: Totals) -> list[dict]:
     return found
 
 
-def _rate(wins: float, games: float) -> dict:
+def _rate(wins: float, games: float) -> Share:
     return {"wins": round(wins, 4), "games": games, **share(wins, games)}

@@ -4,7 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .runner import Matchup
-from .stats import Totals, differences
+from ..schema import Table
+from .stats import Share, Totals, differences
 
 EVENTS_PER_LINE = 4
 """Events per line of the table, so that a line fits a terminal and the report's page."""
@@ -18,13 +19,13 @@ class Run:
     match: Matchup
     totals: Totals
 
-    def to_json(self) -> dict:
+    def to_json(self) -> Table:
         return {"label": self.label, "variant": dict(self.match.variant),
                 "policies": list(self.match.policies), "rotate": self.match.rotate,
                 **self.totals.summary()}
 
 
-def analysis_json(game: str, command: str, runs: list[Run], compared: bool = False) -> dict:
+def analysis_json(game: str, command: str, runs: list[Run], compared: bool = False) -> Table:
     """``compared``: the first run is a deck and the second the reference deck."""
     first = runs[0].match
     data = {"game": game, "command": command, "players": first.players, "seed": first.seed,
@@ -39,12 +40,12 @@ def pct(rate: float) -> str:
     return f"{100 * rate:.1f}%"
 
 
-def interval(row: dict) -> str:
+def interval(row: Share) -> str:
     """``41.2% (39.8-42.6%)``: a rate and its 95% interval."""
     return f"{pct(row['rate'])} ({100 * row['low']:.1f}-{100 * row['high']:.1f}%)"
 
 
-def figure(row: dict) -> str:
+def figure(row: Table) -> str:
     """A compared figure: a rate as a percentage, a mean as it is, with its 95% interval."""
     if "mean" in row:
         return f"{row['mean']:.1f} ({row['low']:.1f}-{row['high']:.1f})"

@@ -7,9 +7,11 @@ fired in ``events``.
 from __future__ import annotations
 
 from collections import Counter
+import random
 from collections.abc import Hashable, Sequence
+from typing import Protocol, Self
 
-from ..play import TERMINAL, UNCOUNTED, Action, Seat, value
+from ..play import TERMINAL, UNCOUNTED, Action, PlayState, Seat, value
 
 WIN, LOSS = 1.0, 0.0
 TERMINAL_SCORE = 1000.0
@@ -17,6 +19,15 @@ TERMINAL_SCORE = 1000.0
 LOOK_AHEAD_MEMORY = 1 << 16
 """Positions whose greedy values :func:`look_ahead` keeps before it starts again."""
 _looked_at: dict[Hashable, tuple[float, ...]] = {}
+
+
+class SoloPlay(PlayState, Protocol):
+    """A solo engine's state as the look-ahead plays it: copied, and played with no
+    dice (``rng=None``: the engine stops where chance would come next)."""
+
+    def apply(self, action: Action, rng: random.Random | None) -> None: ...
+
+    def clone(self) -> SoloPlay: ...
 
 
 class SoloState:
@@ -53,7 +64,7 @@ class SoloState:
             return None
         return TERMINAL_SCORE if self.outcome == WIN else -TERMINAL_SCORE
 
-    def clone(self):
+    def clone(self) -> Self:
         """A copy sharing nothing mutable: every list, dict and set is copied; its
         ``events`` are not counted (look-ahead copies never report them)."""
         twin = object.__new__(type(self))
@@ -66,7 +77,7 @@ class SoloState:
         return twin
 
 
-def look_ahead(state: SoloState, actions: Sequence[Action], key: Hashable) -> tuple[float, ...]:
+def look_ahead(state: SoloPlay, actions: Sequence[Action], key: Hashable) -> tuple[float, ...]:
     """:func:`values_before_chance`, remembered by ``key`` (with the actions): a solo game
     meets the same positions again and again, so ``key`` must say everything the values
     depend on."""
@@ -79,7 +90,7 @@ def look_ahead(state: SoloState, actions: Sequence[Action], key: Hashable) -> tu
     return found
 
 
-def values_before_chance(state: SoloState, actions: Sequence[Action]) -> tuple[float, ...]:
+def values_before_chance(state: SoloPlay, actions: Sequence[Action]) -> tuple[float, ...]:
     """Each action played on a copy of ``state`` up to the next die (``apply`` with no
     generator: the engine stops where chance would come next), rated as the greedy
     player rates a position: the measure an engine's faster ratings must agree with."""

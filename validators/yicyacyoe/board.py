@@ -15,6 +15,7 @@ bottom-left corner.
 from __future__ import annotations
 
 import string
+from collections.abc import Iterable
 from functools import cache
 
 from ..errors import InputError
@@ -59,7 +60,7 @@ def cells_of(mask: Mask) -> list[Cell]:
     return out
 
 
-def mask_of(cells) -> Mask:
+def mask_of(cells: Iterable[Cell]) -> Mask:
     result = 0
     for c in cells:
         result |= 1 << c

@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import InputError
-from ..report import Finding, failed, passed
+from ..report import Finding, Summary, failed, passed
+from ..schema import Table
 from .variant import from_options
 
 GAME = "yicyacyoe"
@@ -18,15 +19,15 @@ MIN_CELL_MM = 9.0     # a pen mark needs about this much room
 PRINT_RULES = frozenset({"cell size"})   # rules the generator refuses to break (see cli/common.py emit)
 
 
-def looks_like(data: dict[str, Any]) -> bool:
+def looks_like(data: Table) -> bool:
     return False
 
 
-def check_toml(data: dict[str, Any], source: str) -> tuple[list[Finding], dict]:
+def check_toml(data: Table, source: str) -> tuple[list[Finding], Summary]:
     return [failed("file kind", "Yic Yac Yoe boards have no component file", source)], {}
 
 
-def check_components(components: list[dict], options: dict) -> tuple[list[Finding], dict]:
+def check_components(components: list[Table], options: Table) -> tuple[list[Finding], Summary]:
     """Every printed board matches the variant in the manifest."""
     try:
         variant = from_options(options)

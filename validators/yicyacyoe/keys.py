@@ -69,7 +69,8 @@ def canonicalizer(n: int, boards: int = 2) -> Callable[[int], int]:
     source = f"def canon(p):\n    x = {lookups}\n    return min(p, {fields})\n"
     scope: dict[str, Any] = {f"t{j}": table for j, table in enumerate(tables)} | {"m": (1 << width) - 1}
     exec(source, scope)  # noqa: S102 - trusted text built above from integers only
-    return scope["canon"]
+    canon: Callable[[int], int] = scope["canon"]
+    return canon
 
 
 def half_turn(n: int) -> tuple[Cell, ...]:

@@ -37,6 +37,7 @@ from .pairing import mover_is_safe, one_per_line, responder_is_safe
 
 if TYPE_CHECKING:
     from .search import Search
+    from .variant import Variant
 
 INF = 1 << 40            # a proof or disproof number that can never be reached
 FIELD = 41               # bits per number in a table entry
@@ -46,7 +47,7 @@ PROVED, DISPROVED = INF << FIELD, INF      # entries: proof | disproof << FIELD
 EXPANDED = 200_000       # positions whose children are kept between visits
 
 
-def covers(variant) -> bool:
+def covers(variant: Variant) -> bool:
     """Whether the proof-number search handles ``variant`` (one mark a turn, own marks,
     longer rows counting): the game whose bounds it uses."""
     return variant.p == 1 and not variant.shared and variant.long_rows

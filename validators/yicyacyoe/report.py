@@ -1,12 +1,13 @@
 """A solved variant as JSON-ready data and as the few lines ``solve`` prints."""
 from __future__ import annotations
 
+from ..schema import Table
 from .search import LOSS
 from .solver import Solution
 from .variant import Variant
 
 
-def solution_json(variant: Variant, result: Solution) -> dict:
+def solution_json(variant: Variant, result: Solution) -> Table:
     """The variant's options plus the solver's value, bounds, best first turns and effort."""
     return {"variant": variant.as_dict(), **result.as_dict(variant.n)}
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from collections.abc import Callable
 
 from ..errors import RuleError
+from ..schema import Table
 from .engine import Position, Turn, legal_turns, play
 from .search import DRAW, LOSS, WIN, Search, SearchTimeout
 
@@ -52,7 +53,7 @@ class Solution:
             return WORDS[self.value]
         return f"between {WORDS[self.lower]} and {WORDS[self.upper]}"
 
-    def as_dict(self, n: int) -> dict:
+    def as_dict(self, n: int) -> Table:
         return {"value": WORDS[self.value] if self.value is not None else None,
                 "lower_bound": WORDS[self.lower], "upper_bound": WORDS[self.upper],
                 "best_moves": [t.name(n) for t in self.best_moves],

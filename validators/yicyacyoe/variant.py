@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import InputError
+from ..schema import Table
 
 MIN_SIZE = 1
 MAX_SIZE = 15            # the printed boards go to 15 x 15 (letters a to o)
@@ -113,16 +114,16 @@ class Variant:
         first, _, rest = self.describe().partition(", ")
         return [f"{first}: complete a row of {self.k} and you lose", rest]
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> Table:
         """The options as stored in a PDF manifest (read back by :func:`from_options`)."""
-        data = {"size": self.n, "row": self.k, "per_turn": self.p, "connected": self.connected,
+        data: Table = {"size": self.n, "row": self.k, "per_turn": self.p, "connected": self.connected,
                 "shared_marks": self.shared, "long_rows_count": self.long_rows}
         if self.connected and self.p > 2:     # only three connected marks can bend
             data["bent_lines"] = self.bent
         return data
 
 
-def from_options(options: dict) -> Variant:
+def from_options(options: Table) -> Variant:
     """The variant recorded in a manifest's options; InputError if it is not one.
 
     ``bent_lines`` is written only where lines can bend (three connected marks);

@@ -32,7 +32,7 @@ from .rules import (Gauges, has_lost, love_to_death, police_phase, resolution_ph
                                       roy_phase, rules)
 from ..postcard_file import load_postcard
 from ..solo import LOSS, WIN, SoloState, look_ahead
-from .actions import ACTIONS, CUBES, DAILY, PLACE, allowed, perform
+from .actions import ACTIONS, CUBES, DAILY, PLACE, Action, allowed, perform
 
 Chance = random.Random | None
 """Where dice come from; None in a look-ahead copy, which stops before the next die."""
@@ -137,7 +137,7 @@ class BonnieAndClydeState(SoloState):
         self.phase = PLACE
         self._settle(rng)
 
-    def _act(self, action, rng: Chance) -> None:
+    def _act(self, action: Action, rng: Chance) -> None:
         before = self.gauges
         self.gauges = perform(before, action)
         self.events[ACTION_EVENTS[action.id]] += 1

@@ -194,7 +194,7 @@ class G117State:
             elif kind == "stop":
                 self.phase = PO
             elif kind == "step":
-                f, start, end = action[1:]                         # type: ignore[index, misc]
+                f, start, end = action[1:]                         # type: ignore[index]
                 self.units[f] = moved(self.units[f], side, start, end)
                 if self.phase == PO:
                     self.po_left -= 1
@@ -206,7 +206,7 @@ class G117State:
                 self.po_left -= 1
                 self.events["PO: attack"] += 1
             else:
-                f, start, end, target = action[1:]                 # type: ignore[index, misc]
+                f, start, end, target = action[1:]                 # type: ignore[index]
                 units = removed(self.units[f], side, start)
                 self.units[f] = removed(units, SIDES[1 - self.actor], target)
                 self.po_left -= 1

@@ -600,7 +600,7 @@ class ToroballState:
             return (at[0] + d[0] - aim[0]) ** 2 + (at[1] + d[1] - aim[1]) ** 2
         return min(STEPS, key=gap)
 
-    def _charge(self, heading, squares: int, target: int | None) -> None:
+    def _charge(self, heading: Callable[[Square], Step], squares: int, target: int | None) -> None:
         if squares == 0:
             self.events["cow stays"] += 1
             return

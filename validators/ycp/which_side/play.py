@@ -210,7 +210,8 @@ class WhichSideState(SoloState):
 
 def _wallet(resources: Resources) -> Wallet:
     """The Anarchist Group's resources as a tuple in :data:`KINDS` order (a cache key)."""
-    return _KINDS_OF(resources)
+    wallet: Wallet = _KINDS_OF(resources)
+    return wallet
 
 
 def _rating(city: City, wallet: Wallet, controlled: int, mode_id: str, work: bool) -> float:
