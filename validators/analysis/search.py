@@ -60,6 +60,7 @@ DEFAULT = Tuning()
 TUNING: dict[str, Tuning] = {
     "which-side": Tuning(widest=14, horizon=3, rollout_width=40),
     "ryb": Tuning(rollout_width=40),
+    "toroball": Tuning(rollout_width=40),
 }
 """Per game (the engine's ``name``), what ``bench/bench_search.py`` measured to help."""
 
