@@ -12,8 +12,8 @@ from icp_print.validators.errors import RuleError
 from icp_print.validators.ycp.the_last_glow.rules import Lighthouse, rules
 from icp_print.validators.ycp.postcard import Actions
 from icp_print.validators.ycp.postcard_file import load_postcard
-from icp_print.validators.ycp.the_last_glow.actions import FACES, Board, card, crew_moves, storm_phase
-from icp_print.validators.ycp.the_last_glow.play import GAME, rating
+from icp_print.validators.ycp.the_last_glow.actions import FACES, Board, card, crew_moves, perform, storm_phase
+from icp_print.validators.ycp.the_last_glow.play import GAME, _worth, rating
 from playcheck import check_finished, play_out, record
 
 
@@ -153,3 +153,32 @@ def test_a_lighthouse_on_the_bottom_line_climbs_before_anything_else():
     actions = state.legal_actions()
     values = state.action_values(actions, 0, random.Random(0))
     assert actions[values.index(max(values))] == ("full-throttle",) or ("full-throttle",) not in actions
+
+
+def test_greedy_values_equal_placements_played_on_a_copy_and_leave_the_board_as_it_was():
+    """The engine plays each placement on the board itself and puts it back; a copy of the
+    board with the placement played on it (every face of a Hunt's die) is the reference,
+    in positions reached by random play in both modes."""
+    positions = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = GAME.new_state(1, rng, {"mode": ("storm", "nightmare")[seed % 2]})
+        while not state.is_terminal():
+            actions = state.legal_actions()
+            before = state.board.copy()
+            values = state.action_values(actions, 0, rng)
+            assert state.board == before
+            throttles = state.placed.get("Full Throttle", 0)
+            for action, value in zip(actions, values):
+                move = state._moves().get(action)
+                faces = range(1, 7) if move is not None and move.id == "hunt" else (1,)
+                worths = []
+                for face in faces:
+                    twin = state.board.copy()
+                    if move is not None:
+                        perform(twin, move, throttles, FACES[face])
+                    worths.append(_worth(twin))
+                assert value == pytest.approx(sum(worths) / len(worths)), action
+            positions += 1
+            state.apply(rng.choice(list(actions)), rng)
+    assert positions > 300

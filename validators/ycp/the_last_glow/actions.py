@@ -122,6 +122,10 @@ class CrewMove:
 
 crew_move = cache(CrewMove)
 """The same placements come up in every turn of every game: each one is made once."""
+LIGHT_UP, REPAIR, FULL_THROTTLE, SEND = (crew_move("light-up", "Light Up"), crew_move("repair", "Repair"),
+                                         crew_move("full-throttle", "Full Throttle"), crew_move("send", "Send"))
+MANEUVERS = ((crew_move("maneuver-left", "Maneuver"), -1), (crew_move("maneuver-right", "Maneuver"), 1))
+"""Each way to move sideways, with its step."""
 
 
 def _moved(board: Board, dx: int, dy: int) -> Square:
@@ -132,19 +136,18 @@ def _moved(board: Board, dx: int, dy: int) -> Square:
 def crew_moves(board: Board, crew_left: int = 5) -> list[CrewMove]:
     """Every placement open now (action spaces aside, which the engine counts)."""
     here = board.lighthouse.square
-    moves = [crew_move("light-up", "Light Up")]
-    moves += [crew_move(f"maneuver-{side}", "Maneuver") for side, dx in (("left", -1), ("right", 1))
-              if board.free(_moved(board, dx, 0))]
-    moves += [crew_move("hunt", "Hunt", target=h) for h in sorted(board.hearts)]
+    moves = [LIGHT_UP]
+    moves += [move for move, dx in MANEUVERS if board.free(_moved(board, dx, 0))]
+    moves += [crew_move("hunt", "Hunt", 1, h) for h in sorted(board.hearts)]
     for item in sorted(board.items):
         distance = abs(item[0] - here[0]) + abs(item[1] - here[1])
         if distance == 0 or (distance == 1 and crew_left >= 2):
-            moves.append(crew_move("sleep", "Sleep", crew=1 + distance, target=item))
-    moves.append(crew_move("repair", "Repair"))
+            moves.append(crew_move("sleep", "Sleep", 1 + distance, item))
+    moves.append(REPAIR)
     if board.free(_moved(board, 0, -1)):
-        moves.append(crew_move("full-throttle", "Full Throttle"))
+        moves.append(FULL_THROTTLE)
     if board.captured:
-        moves.append(crew_move("send", "Send"))
+        moves.append(SEND)
     return moves
 
 

@@ -23,7 +23,7 @@ from functools import cache
 
 from ...errors import RuleError
 from ...play import WON, Action as PlayAction, Seat
-from .rules import crew_actions, hunt_faces, rules
+from .rules import Square, crew_actions, hunt_faces, rules
 from ..postcard import Actions
 from ..postcard_file import load_postcard
 from ..solo import LOSS, WIN, SoloState
@@ -38,6 +38,12 @@ def spaces() -> dict[str, int]:
     """Crew spaces of each action, as printed on the postcard (0: an open area, no limit)."""
     return {item.name: item.slots for block in load_postcard("the-last-glow").of_kind(Actions)
             for item in block.items}
+
+
+@cache
+def _crew_event(label: str) -> str:
+    """What a placement counts in ``events``, written once a label."""
+    return f"crew: {label}"
 
 
 def _key(move: CrewMove) -> PlayAction:
@@ -78,7 +84,7 @@ class LastGlowState(SoloState):
             perform(self.board, move, self.placed.get("Full Throttle", 0), rng)
             self.placed[move.label] = self.placed.get(move.label, 0) + move.crew
             self.crew_left -= move.crew
-            self.events[f"crew: {move.label}"] += move.crew
+            self.events[_crew_event(move.label)] += move.crew
             if move.id == "hunt" and move.target in self.board.items:
                 self.events["hunt succeeded"] += 1
         if self.board.won:
@@ -117,11 +123,11 @@ class LastGlowState(SoloState):
                 continue
             move = moves[action]
             if move.id != "hunt":
-                values.append(_worth(_after(self.board, move, throttles, 1)))
+                values.append(_worth_after(self.board, move, throttles, 1))
                 continue
             assert move.target is not None
             catch = hunt_faces(self.board.lighthouse.square, move.target)
-            caught = _worth(_after(self.board, move, throttles, catch[0])) if catch else here
+            caught = _worth_after(self.board, move, throttles, catch[0]) if catch else here
             values.append((len(catch) * caught + (6 - len(catch)) * here) / 6)
         return values
 
@@ -146,18 +152,30 @@ def rating(board: Board) -> float:
     unless it climbs); minus 1 a Heart next to the Lighthouse (diagonals too:
     an explosion or a collision).
     """
-    column, line = board.lighthouse.square
-    near = reach = 0
-    for x, y in board.hearts:
-        if -1 <= x - column <= 1 and -1 <= y - line <= 1:
-            near += 1
-    for x, y in board.items:
-        if abs(x - column) + abs(y - line) <= 1:
-            reach += 1
+    lighthouse, items, hearts = board.lighthouse, board.items, board.hearts
+    near, reach, height = _around(lighthouse.square)
+    brightness = lighthouse.brightness
+    return (12 * board.victory + 9 * board.captured + 4 * len(items)
+            + 3 * len(reach.intersection(items))
+            + 2 * lighthouse.structure + 0.5 * (brightness if brightness < 3 else 3)
+            + height - (0 if near.isdisjoint(hearts) else sum(map(near.__contains__, hearts))))
+
+
+@cache
+def _around(square: Square) -> tuple[frozenset[Square], frozenset[Square], float]:
+    """What :func:`rating` reads from the Lighthouse's square, worked out once a square: the
+    squares next to it (diagonals too, and itself), those within Sleep's reach (itself and
+    its four orthogonal neighbours), and the worth of its line.
+
+    >>> near, reach, height = _around((3, 3))
+    >>> len(near), sorted(reach), height
+    (9, [(2, 3), (3, 2), (3, 3), (3, 4), (4, 3)], 4.5)
+    """
+    column, line = square
     lines = rules().lines
-    return (12 * board.victory + 9 * board.captured + 4 * len(board.items) + 3 * reach
-            + 2 * board.lighthouse.structure + 0.5 * min(board.lighthouse.brightness, 3)
-            + 1.5 * (lines - line) - (30 if line == lines else 0) - near)
+    near = frozenset((column + dx, line + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+    reach = frozenset(s for s in near if abs(s[0] - column) + abs(s[1] - line) <= 1)
+    return near, reach, 1.5 * (lines - line) - (30 if line == lines else 0)
 
 
 def _worth(board: Board) -> float:
@@ -169,11 +187,17 @@ def _worth(board: Board) -> float:
     return rating(board)
 
 
-def _after(board: Board, move: CrewMove, throttles: int, face: int) -> Board:
-    """A copy of ``board`` once ``move`` is resolved with ``face`` on its die."""
-    twin = board.copy()
-    perform(twin, move, throttles, FACES[face])
-    return twin
+def _worth_after(board: Board, move: CrewMove, throttles: int, face: int) -> float:
+    """:func:`_worth` of ``board`` once ``move`` is resolved with ``face`` on its die: the
+    move is played on the board itself, on copies of its Hearts and items, and every field
+    is put back afterwards (quicker than copying the board)."""
+    saved = board.lighthouse, board.hearts, board.items, board.captured, board.victory, board.lost
+    board.hearts, board.items = saved[1].copy(), saved[2].copy()
+    try:
+        perform(board, move, throttles, FACES[face])
+        return _worth(board)
+    finally:
+        board.lighthouse, board.hearts, board.items, board.captured, board.victory, board.lost = saved
 
 
 class LastGlow:
