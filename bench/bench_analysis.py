@@ -4,6 +4,7 @@ strength, and each strength against the one below it (win rate with its 95% inte
     python bench/bench_analysis.py                  # every game, a few minutes
     python bench/bench_analysis.py --game ryb --players 4 --games 400
     python bench/bench_analysis.py --game the-last-glow --variant mode=nightmare
+    python bench/bench_analysis.py --game which-side --strengths greedy --games 20000
 
 Speed is measured on one process and counted in processor seconds, so it is
 the rate of one core even on a machine busy with other work; a run on W cores
@@ -69,6 +70,8 @@ def main() -> None:
     parser.add_argument("--playouts", type=int, default=16, help="search playouts per decision")
     parser.add_argument("--workers", type=int, default=None, help="head to head (default: every core)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--strengths", default=",".join(STRENGTHS),
+                        help="comma-separated strengths to measure (head to head: against the one before)")
     args = parser.parse_args()
     engines = playable()
     keys = [args.game] if args.game else list(dict.fromkeys(engine_key(e) for e in engines.values()))
@@ -82,13 +85,13 @@ def main() -> None:
         options = {"seed": args.seed, "playouts": args.playouts,
                    "variant": {k: v for k, v in variant.items() if k in game.variants}}
         below = None
-        for strength in STRENGTHS:
+        for strength in args.strengths.split(","):
             searching = strength == "search"
             match = matchup(game, players, (strength,) * players, **options)
             rate, turns = speed(match, args.search_games if searching else args.games)
             needed = target / (60 * CORES)
             verdict = "-" if strength != "greedy" else \
-                f"{target}: {'met' if rate >= needed else f'needs {needed:.0f}/s ({needed / rate:.0f}x)'}"
+                f"{target}: {'met' if rate >= needed else f'needs {needed:.0f}/s ({needed / rate:.1f}x)'}"
             versus = "-" if below is None else duel(
                 game, players, strength, below,
                 args.search_duel_games if searching else args.duel_games, options, args.workers)
