@@ -168,8 +168,10 @@ class YieldState:
             return [values[decision.index[action]] for action in actions]
         if not self._left:
             return [self._value_on_copy(action, seat, rng) for action in actions]
-        joins, gains = self.joins, self._decision().gains
-        return [float(joins + gains.get(action, 0)) for action in actions]
+        decision, joins = self._decision(), self.joins
+        if actions is not decision.actions:
+            return [float(joins + decision.gains[decision.index[action]]) for action in actions]
+        return [float(joins + gain) for gain in decision.gains]
 
     def _value_on_copy(self, action: Action, seat: Seat, rng: random.Random) -> float:
         twin = self.clone()
@@ -248,7 +250,9 @@ class YieldState:
                 key = ("decision", position.key(), self.damage_limit)
                 memo = position.board.memo
                 if key not in memo:
-                    memo[key] = Decision({(t.speed, t.route): t for t in turns_by_position(position)})
+                    turns: dict[Action, Turn | None] = {(t.speed, t.route): t
+                                                        for t in turns_by_position(position)}
+                    memo[key] = Decision(tuple(turns), turns)
                 self._legal = memo[key]
             else:
                 self._legal = self._setup_decision()
@@ -264,12 +268,11 @@ class YieldState:
                 raise InputError(f"a {self.board.rows} x {self.board.cols} board leaves player "
                                  f"{self.drawer} no starting square more than "
                                  f"{RULES.start_exclusion} squares from the others", field="rows/cols")
-            return Decision(dict.fromkeys(Placement(sq, rot) for sq in squares
-                                          for rot in distinct_rotations(kind)))
+            return Decision([Placement(sq, rot) for sq in squares for rot in distinct_rotations(kind)])
         places = placements_joining(self.board, self.drawer, kind, self.rule7_at is not None)
         if not places:
-            return Decision({DISCARD: None})
-        return Decision(dict.fromkeys(place for place, _ in places), dict(places))
+            return Decision((DISCARD,))
+        return Decision([place for place, _ in places], gains=[roads for _, roads in places])
 
     def _start(self, where: Placement) -> None:
         assert self.drawn is not None
@@ -333,15 +336,23 @@ class Decision:
     up) or the road ends it joins (a setup placement), and the greedy ratings of the
     turns for each seat once asked for."""
 
-    __slots__ = ("turns", "actions", "gains", "values", "_index")
+    __slots__ = ("actions", "gains", "values", "_turns", "_index")
 
-    def __init__(self, turns: dict[Action, Turn | None], gains: dict[Action, int] | None = None) -> None:
-        self.turns: Mapping[Action, Turn | None] = turns
-        self.actions: tuple[Action, ...] = tuple(turns)
-        self.gains: Mapping[Action, int] = gains or {}
-        """Setting up: the road ends each placement joins."""
+    def __init__(self, actions: Sequence[Action], turns: dict[Action, Turn | None] | None = None,
+                 gains: Sequence[int] | None = None) -> None:
+        self.actions: tuple[Action, ...] = tuple(actions)
+        self.gains: Sequence[int] = gains or (0,) * len(self.actions)
+        """Setting up: the road ends each placement joins, in the order of :attr:`actions`."""
         self.values: dict[Seat, list[float]] = {}
+        self._turns = turns
         self._index: dict[Action, int] | None = None
+
+    @property
+    def turns(self) -> Mapping[Action, Turn | None]:
+        """Each action with its driving turn (None while setting up)."""
+        if self._turns is None:
+            self._turns = dict.fromkeys(self.actions)
+        return self._turns
 
     @property
     def index(self) -> dict[Action, int]:

@@ -87,8 +87,8 @@ class GameState:
         raise KeyError(player)
 
     def with_vehicle(self, vehicle: Vehicle) -> GameState:
-        vehicles = tuple(vehicle if v.player == vehicle.player else v for v in self.vehicles)
-        return replace(self, vehicles=vehicles)
+        player = vehicle.player
+        return replace(self, vehicles=tuple([vehicle if v.player == player else v for v in self.vehicles]))
 
     def active(self) -> tuple[Vehicle, ...]:
         return tuple(v for v in self.vehicles if v.active)
@@ -100,7 +100,7 @@ class GameState:
 
     def over(self) -> bool:
         """No turns left: one vehicle (a win) or none (a draw) remains."""
-        return len(self.active()) <= 1
+        return sum(not v.out for v in self.vehicles) <= 1
 
     def next_player(self, after: Player) -> Player:
         """The next active player after ``after`` in turn order (Player One first)."""
