@@ -2,6 +2,7 @@
 front/back targets that measure a printer's duplex drift in millimetres."""
 from __future__ import annotations
 
+from ..validators.errors import InputError
 from .pen import Pen
 from .units import MM_PER_INCH as INCH
 from .sheet import Document, Piece, Placed, SheetSettings, mirror
@@ -130,7 +131,14 @@ PARTS = ("ruler-100mm", "ruler-4in", "grid-1cm", "target")
 
 
 def build(settings: SheetSettings, options: None = None) -> Document:
-    """Rulers, a grid and duplex targets on one double-sided sheet (it takes no options)."""
+    """Rulers, a grid and duplex targets on one double-sided sheet (it takes no options).
+
+    It has no gutterfold layout: its back exists to measure a duplex printer's drift
+    (for ``--back-offset``), which a sheet printed on one side does not have."""
+    if settings.layout == "gutterfold":
+        raise InputError("the calibration sheet cannot fold: its back measures a duplex printer's "
+                         "drift for --back-offset, and a gutterfold sheet is printed on one side, with no "
+                         "drift; print it with --backs none for the rulers and border gauges", field="--layout")
     doc = Document(settings, game="calibration", ruleset="calibration-1",
                    title="icp-print calibration sheet")
     page = settings.paper

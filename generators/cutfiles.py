@@ -113,8 +113,11 @@ def check_fit(doc: Document, cutter: Cutter) -> None:
                                  "this layout cannot be cut by machine", field="--cutter")
 
 
-def _overlap(a: Box, b: Box) -> bool:
-    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+def _overlap(a: Box, b: Box, tolerance: float = 1e-6) -> bool:
+    """Whether boxes ``a`` and ``b`` overlap by more than ``tolerance`` (boxes that touch, give
+    or take rounding, do not)."""
+    t = tolerance
+    return a[0] < b[0] + b[2] - t and b[0] < a[0] + a[2] - t and a[1] < b[1] + b[3] - t and b[1] < a[1] + a[3] - t
 
 
 def _paths(doc: Document, page: Page) -> list[CutPath]:

@@ -155,7 +155,7 @@ def build(settings: SheetSettings, options: DiceOptions | None = None) -> Docume
                    options={"dice": dice, "coins": coins, "face_mm": face})
     w, h = net_size(face)
     nets = [Piece("d6", "dice:d6", d6_net(face), None, {"faces": dict(PIPS), "face_mm": face},
-                  shape=Shape("polygon", net_outline(face)))] * dice
+                  shape=Shape("polygon", net_outline(face)), card=False)] * dice
     coin_pieces = [Piece("coin", "dice:coin", coin_side("HEADS", "#8d6e00"), coin_side("TAILS", "#455a64"),
                          {"sides": ["heads", "tails"]}, shape=Shape("circle"))] * coins
     # Nets first: the coins fill the room the nets leave on a sheet.

@@ -60,9 +60,12 @@ def file_stem(number: int, total: int, label: str) -> str:
 
 
 def deck_cards(doc: Document) -> list[Card]:
-    """The distinct cards the sheets hold, in the order they are imposed, with their counts."""
+    """The distinct cards the sheets hold, in the order they are imposed, with their counts
+    (not the pieces that are no card, such as a die's net)."""
     found: dict[str, Card] = {}
     for piece, w, h in doc.imposed:
+        if not piece.card:
+            continue
         seen = found.get(piece.label)
         count = 1 if seen is None else seen.count + 1
         found[piece.label] = Card(piece.label, piece.front, piece.back, w, h, count) if seen is None \

@@ -206,6 +206,7 @@ class Piece:
     back: DrawFn | None = None
     data: dict = field(default_factory=dict, compare=False)
     shape: Shape = RECT     # the cut outline inside the trim box
+    card: bool = True       # a face a print-on-demand service prints as it is (not a net to fold)
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,8 @@ from icp_print.generators.dice import TAB_DEPTH, net_outline
 
 TOLERANCE = 0.1   # mm
 PAPERS = ["a4", "letter"]
-GAMES = [("ryb",), ("yield",), ("dice",), ("yeah-items",)]
+GAMES = [("ryb",), ("yield",), ("dice",), ("yeah-items",), ("accellerator",),
+         ("ycp", "protocol-g117", "--gauges")]
 
 
 def _cut_sheets(m: dict) -> list[tuple[int, dict, list[dict]]]:
@@ -91,7 +92,8 @@ def test_svg_option_writes_each_sheets_true_outlines(run, tmp_path, paper_name):
 
 
 @pytest.mark.parametrize("paper_name", PAPERS)
-@pytest.mark.parametrize("game", [("dice",), ("ryb",)], ids=lambda g: g[0])
+@pytest.mark.parametrize("game", [("dice",), ("ryb",), ("accellerator",), ("ycp", "toroball", "--gauges")],
+                         ids=lambda g: " ".join(g))
 def test_cricut_png_and_svg_cover_the_print_then_cut_area(run, tmp_path, game, paper_name):
     dpi = 100
     m = _make(run, tmp_path, *game, "--paper", paper_name, "--cutter", "cricut", "--dpi", str(dpi))
@@ -233,7 +235,7 @@ def test_cut_files_are_the_same_bytes_every_time(run, tmp_path):
 
 
 @pytest.mark.parametrize("args", [("calibrate", "--cutter", "silhouette"),
-                                  ("accellerator", "--cutter", "cricut"),
+                                  ("ycp", "--gauges", "--cutter", "cricut"),
                                   ("ryb", "--cutter", "silhouette", "--out", "-"),
                                   ("dice", "--svg", "-"),
                                   ("ryb", "--cutter", "silhouette", "--layout", "gutterfold")])

@@ -171,7 +171,8 @@ def test_fold_line_is_drawn_where_the_manifest_says_with_its_word():
     assert PdfReader(io.BytesIO(pdf)).pages[0].extract_text().count("fold") == 2
 
 
-@pytest.mark.parametrize("command,name", [("ryb", "a4"), ("yield", "letter")])
+@pytest.mark.parametrize("command,name", [("ryb", "a4"), ("yield", "letter"), ("accellerator", "a4"),
+                                          ("accellerator", "letter")])
 def test_every_trim_line_of_a_gutterfold_set_is_marked_and_check_counts_it(run, tmp_path, command, name):
     out = tmp_path / "set.pdf"
     assert run(command, "--layout", "gutterfold", "--paper", name, "--out", str(out)).exit_code == 0
@@ -184,7 +185,7 @@ def test_every_trim_line_of_a_gutterfold_set_is_marked_and_check_counts_it(run, 
 @pytest.mark.parametrize("args,why", [
     (["yicyacyoe"], "no backs"),
     (["calibrate"], "cannot fold"),
-    (["accellerator"], "cannot fold"),
+    (["ycp", "--gauges"], "8 mm cube"),
     (["ryb", "--backs", "none"], "--backs none"),
     (["ryb", "--back-offset", "1,0"], "one side only"),
 ])

@@ -12,10 +12,9 @@ from dataclasses import dataclass
 from ...validators.accellerator.board import Board
 from ...validators.accellerator.board_file import board_data, standard_board
 from ...validators.accellerator.model import BOUNCES, PLAYERS, Rules
-from ...validators.errors import InputError
 from ..sheet import Document, SheetSettings
 from .board import BoardGeometry, add_board, tiling
-from .pieces import add_pieces_page, fitted_bleed
+from .pieces import add_pieces_pages, fitted_bleed
 
 RULESET = "accellerator-1"
 
@@ -33,10 +32,6 @@ class AccelleratorOptions:
 def build(settings: SheetSettings, options: AccelleratorOptions | None = None) -> Document:
     """The whole set: the board (one page, or parts to tape) and the pieces sheet."""
     options = options or AccelleratorOptions()
-    if settings.cutter:
-        raise InputError("the board and the pieces page fill the sheet, beyond what a cutting "
-                         "machine's marks leave free; print without --cutter (--svg writes the outlines)",
-                         field="--cutter")
     settings = fitted_bleed(settings)
     board = options.board or standard_board()
     reading = Rules(options.bounce)
@@ -49,5 +44,5 @@ def build(settings: SheetSettings, options: AccelleratorOptions | None = None) -
                    options={"board": data, "cell_mm": cell, "tiles": parts,
                             "players": list(PLAYERS), "bounce": reading.bounce})
     add_board(doc, geo, reading.bounce)
-    add_pieces_page(doc, reading)
+    add_pieces_pages(doc, reading)
     return doc

@@ -207,7 +207,9 @@ def add_board(doc: Document, geo: BoardGeometry, bounce: str = BOUNCES[0]) -> Ti
             draw = _board_page(geo, t, (bx, by, w, h), left, top, caption, label,
                                (settings.margin, page.width - settings.margin), bounce)
             kind = "board" if t.parts == 1 else "board-tile"
-            placed = Placed(label, kind, left, top - h, w, h)
+            # A cutting machine's marks leave no room round a whole-page board: it is printed
+            # for the table as it is, not cut out (a board in parts keeps its trims).
+            placed = Placed(label, kind, left, top - h, w, h, cut=not (settings.cutter and t.parts == 1))
             data = {"row": row + 1, "col": col + 1, "rows": t.rows, "cols": t.cols} \
                 if t.parts > 1 else {}
             doc.add_page(draw, section="board", placed=[placed],

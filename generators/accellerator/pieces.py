@@ -16,6 +16,8 @@ from ...validators.accellerator.model import ENERGY_TOKENS, FACINGS, ORIENTATION
 from ...validators.accellerator.pieces import PIECES, PieceSpec, aid_texts
 from ...validators.errors import InputError
 from ..pen import Pen
+from ...validators.manifest import RECT, Shape
+from ..marks import every_line_marked
 from ..sheet import BLEED_STEP, Document, Piece, Placed, SheetSettings, component_size, mirror
 
 INK = {"alpha": "#c62828", "beta": "#1565c0", "delta": "#2e7d32", "gamma": "#6a1b9a"}
@@ -94,14 +96,23 @@ def deflector_chit(pen: Pen) -> None:
     _chit_label(pen, "[accellerator:deflector]")
 
 
-def electron_chit(pen: Pen) -> None:
-    w = pen.w
-    pen.background("#ffffff")
-    pen.circle(w / 2, w / 2 + 0.8, 4.6, fill="#fff3c4" if pen.ink_saver else "#ffb300",
-               stroke="#6d4c00", width=0.4)
-    pen.text(w / 2, w / 2 - 0.7, "e⁻", size=9, bold=True, anchor="centre")
-    _outline(pen)
-    _chit_label(pen, "[accellerator:electron]")
+def electron_chit(round_cut: bool = False):
+    """The electron, on a square chit or (``round_cut``) a round token cut along the
+    circle inscribed in its square."""
+
+    def draw(pen: Pen) -> None:
+        w = pen.w
+        pen.background("#ffffff")
+        pen.circle(w / 2, w / 2 + 0.8, 4.6, fill="#fff3c4" if pen.ink_saver else "#ffb300",
+                   stroke="#6d4c00", width=0.4)
+        pen.text(w / 2, w / 2 - 0.7, "e⁻", size=9, bold=True, anchor="centre")
+        if round_cut and not pen.bleed:
+            pen.circle(w / 2, w / 2, w / 2, stroke="#000000", width=0.3)
+        elif not round_cut:
+            _outline(pen)
+        _chit_label(pen, "[accellerator:electron]")
+
+    return draw
 
 
 def energy_chit(player: str):
@@ -187,7 +198,7 @@ def _aid_frame(pen: Pen, title: str) -> None:
 # -------------------------------------------------------------- the sheet
 @dataclass(frozen=True)
 class Spot:
-    """Where one piece goes on the pieces page (lower-left corner, page mm)."""
+    """Where one piece goes on a pieces page (lower-left corner, page mm)."""
 
     spec: PieceSpec
     x: float
@@ -196,77 +207,150 @@ class Spot:
     h: float
 
 
-def pieces_layout(settings: SheetSettings) -> list[Spot]:
-    """Aid cards and pawns along the top, then a block of chits per kind below: each
-    player's energy tokens on a row of their own, or packed when the page is short.
+@dataclass(frozen=True)
+class Block:
+    """Pieces laid out together: their spots from the block's top-left corner (x right,
+    y down to the spot's top), the block's size, and whether a caption goes above it."""
+
+    spots: tuple[tuple[PieceSpec, float, float, float, float], ...]
+    w: float
+    h: float
+    captioned: bool
+
+
+Pages = list[list[Spot]]
+
+
+def pieces_pages(settings: SheetSettings, *, aids: bool = True) -> Pages:
+    """The pieces laid out on as few pages as hold them (``aids=False``: without the aid
+    cards, which a gutterfold layout imposes on a folded sheet of their own).
+
+    Without a cutter the pieces share one page, as the sheet's layout box allows:
+    aid cards and pawns along the top, then a block of chits per kind, each player's
+    energy tokens on a row of their own, or packed when the page is short (without
+    the aids, the page's pieces are centred down it).  With a
+    cutter they go inside the area its marks leave, on more pages where needed, each
+    page's pieces centred in that area and every trim line held by two crop marks.
 
     Every piece keeps ``2 x bleed`` from its neighbours (the two aid cards, alike to the
     last dot, share their cut) and each block of chits has room above it for crop marks
     on both sides and its caption."""
-    try:
-        return _layout(settings, rows_per_player=True)
-    except InputError:
-        return _layout(settings, rows_per_player=False)
+    if not settings.cutter:
+        box = settings.layout_box()
+        for per_player in (True, False):
+            try:
+                pages = _flow(settings, box, per_player, aids, centred=not aids)
+            except InputError:
+                if not per_player:
+                    raise
+                continue
+            if len(pages) == 1:
+                return pages
+        raise InputError(f"the pieces do not fit on {settings.paper.name} inside {settings.margin:g} mm "
+                         f"margins with a {settings.bleed or 0:g} mm bleed", field="--margin")
+    layouts = []
+    for x0, y0, x1, y1 in settings.layout_boxes():
+        for per_player in (True, False):
+            try:
+                pages = _flow(settings, (x0, y0, x1 - x0, y1 - y0), per_player, aids, centred=True)
+            except InputError:
+                continue
+            marked = all(every_line_marked(settings, [(s.x, s.y, s.w, s.h) for s in page]) for page in pages)
+            layouts.append(((marked, -len(pages), per_player), pages))
+    if not layouts:
+        raise InputError(f"the pieces do not fit inside the {settings.cutter}'s area on {settings.paper.name} "
+                         f"with a {settings.bleed or 0:g} mm bleed", field="--bleed")
+    return max(layouts, key=lambda layout: layout[0])[1]
 
 
-def _layout(settings: SheetSettings, *, rows_per_player: bool) -> list[Spot]:
-    page = settings.paper
-    bleed = settings.bleed or 0.0
+def _top_blocks(settings: SheetSettings, box_w: float, aids: bool) -> list[Block]:
+    """The aid cards and pawns: one block, or (with a cutter, or without the aids) two."""
+    page, bleed = settings.paper, settings.bleed or 0.0
     gutter = 2 * bleed
-    box_x, box_y, box_w, box_h = settings.layout_box()
     aid_w, aid_h = component_size("poker")
-    chit_cols = int((box_w + gutter) // (CHIT + gutter))
-    top = box_y + box_h
+    aid = next(s for s in PIECES if s.kind == "aid")
     pawns = [s for s in PIECES if s.kind == "pawn"]
-    aids = next(s for s in PIECES if s.kind == "aid")
     pawn_gap = max(3.0, gutter)
-    row_w = aids.count * aid_w + max(4.0, gutter) + len(pawns) * PAWN_W + (len(pawns) - 1) * pawn_gap
-    if row_w > box_w + 1e-6:
+    aid_spots = tuple((aid, i * aid_w, 0.0, aid_w, aid_h) for i in range(aid.count))
+    pawn_spots = tuple((spec, i * (PAWN_W + pawn_gap), 0.0, PAWN_W, PAWN_H) for i, spec in enumerate(pawns))
+    aids_w, pawns_w = aid.count * aid_w, len(pawns) * PAWN_W + (len(pawns) - 1) * pawn_gap
+    gap = max(4.0, gutter)
+    if aids and aids_w + gap + pawns_w <= box_w + 1e-6:
+        return [Block(aid_spots + tuple((s, x + aids_w + gap, y, w, h) for s, x, y, w, h in pawn_spots),
+                      aids_w + gap + pawns_w, max(aid_h, PAWN_H), False)]
+    if (aids and not settings.cutter) or max(aids_w if aids else 0.0, pawns_w) > box_w + 1e-6:
         raise InputError(f"with a {bleed:g} mm bleed the aid cards and pawns do not fit across "
                          f"{page.name} inside {settings.margin:g} mm margins: use a smaller --bleed",
                          field="--bleed")
-    x = (page.width - row_w) / 2
-    spots = []
-    for _ in range(aids.count):
-        spots.append(Spot(aids, x, top - aid_h, aid_w, aid_h))
-        x += aid_w
-    x += max(4.0, gutter)
-    for spec in pawns:
-        spots.append(Spot(spec, x, top - PAWN_H, PAWN_W, PAWN_H))
-        x += PAWN_W + pawn_gap
-    room = CAPTION_ROOM + 2 * bleed
-    y = top - max(aid_h, PAWN_H) - room
-    left = (page.width - chit_cols * CHIT - (chit_cols - 1) * gutter) / 2
+    note_room = aid_h - PAWN_H      # the pawns' folding note goes under them, as beside the aids
+    return ([Block(aid_spots, aids_w, aid_h, False)] if aids else []) + \
+        [Block(pawn_spots, pawns_w, PAWN_H + note_room, False)]
+
+
+def _chit_blocks(settings: SheetSettings, box_w: float, per_player: bool) -> list[Block]:
+    """One block of chits per kind, as many to a row as ``box_w`` holds."""
+    gutter = 2 * (settings.bleed or 0.0)
+    cols = int((box_w + gutter) // (CHIT + gutter))
+    blocks = []
     for kind in ("deflector", "electron", "energy"):
         specs = [s for s in PIECES if s.kind == kind]
-        per_player = rows_per_player and len(specs) > 1 and all(s.count <= chit_cols for s in specs)
-        groups = [[s] * s.count for s in specs] if per_player else \
+        rows_of_own = per_player and len(specs) > 1 and all(s.count <= cols for s in specs)
+        groups = [[s] * s.count for s in specs] if rows_of_own else \
             [[s for s in specs for _ in range(s.count)]]          # a player's tokens share a row
-        rows = 0
-        for chits in groups:
-            for i, spec in enumerate(chits):
-                row, col = divmod(i, chit_cols)
-                spots.append(Spot(spec, left + col * (CHIT + gutter),
-                                  y - (rows + row + 1) * CHIT - (rows + row) * gutter, CHIT, CHIT))
-            rows += math.ceil(len(chits) / chit_cols)
-        y -= rows * CHIT + (rows - 1) * gutter + room
-    if y + room < box_y - 1e-6:
-        raise InputError(f"the pieces do not fit on {page.name} inside {settings.margin:g} mm "
-                         f"margins with a {bleed:g} mm bleed", field="--margin")
-    return spots
+        spots, rows = [], 0
+        for group in groups:
+            for i, spec in enumerate(group):
+                row, col = divmod(i, cols)
+                spots.append((spec, col * (CHIT + gutter), (rows + row) * (CHIT + gutter), CHIT, CHIT))
+            rows += math.ceil(len(group) / cols)
+        blocks.append(Block(tuple(spots), cols * CHIT + (cols - 1) * gutter,
+                            rows * CHIT + (rows - 1) * gutter, True))
+    return blocks
+
+
+def _flow(settings: SheetSettings, box: tuple[float, float, float, float], per_player: bool,
+          aids: bool, *, centred: bool = False) -> Pages:
+    """The blocks top to bottom in ``box``, centred across the page, a new page where the
+    next block does not fit; ``CAPTION_ROOM`` (plus the bleeds) between blocks and above a
+    captioned one.  ``centred``: each page's blocks moved down to the middle of ``box``."""
+    box_x, box_y, box_w, box_h = box
+    room = CAPTION_ROOM + 2 * (settings.bleed or 0.0)
+    pages: Pages = [[]]
+    ends: list[float] = []      # the lowest y each page's blocks reach
+    y = box_y + box_h
+    for block in _top_blocks(settings, box_w, aids) + _chit_blocks(settings, box_w, per_player):
+        above = room if block.captioned or pages[-1] else 0.0
+        if y - above - block.h < box_y - 1e-6:
+            if not pages[-1]:
+                raise InputError(f"the pieces do not fit on {settings.paper.name} inside "
+                                 f"{settings.margin:g} mm margins", field="--margin")
+            pages.append([])
+            ends.append(y)
+            y = box_y + box_h
+            above = room if block.captioned else 0.0
+        top, left = y - above, (settings.paper.width - block.w) / 2
+        pages[-1] += [Spot(spec, left + x, top - dy - h, w, h) for spec, x, dy, w, h in block.spots]
+        y = top - block.h
+    ends.append(y)
+    if not centred:
+        return pages
+    return [[replace(s, y=s.y - (end - box_y) / 2) for s in page] for page, end in zip(pages, ends)]
 
 
 def fitted_bleed(settings: SheetSettings) -> SheetSettings:
-    """The settings with a bleed the pieces page can hold: an explicit ``--bleed`` as given
-    (refused later if it does not fit), the default lowered in steps until it fits with
-    as many pieces to a row as without a bleed (as the sheet engine does for imposed pieces)."""
+    """The settings with a bleed the pieces pages can hold: an explicit ``--bleed`` as given
+    (refused later if it does not fit), the default lowered in steps until the pieces take
+    as many pages and rows of as many pieces as without a bleed (as the sheet engine does
+    for imposed pieces)."""
     if settings.bleed is not None:
         return settings
+    aids = settings.layout != "gutterfold"
 
-    def rows(bleed: float) -> list[int]:
-        """How many pieces each row holds."""
-        ys = [round(s.y, 3) for s in pieces_layout(replace(settings, bleed=bleed))]
-        return sorted(ys.count(y) for y in set(ys))
+    def rows(bleed: float) -> tuple[int, list[int]]:
+        """How many pages, and how many pieces each row holds."""
+        pages = pieces_pages(replace(settings, bleed=bleed), aids=aids)
+        ys = [(n, round(s.y, 3)) for n, page in enumerate(pages) for s in page]
+        return len(pages), sorted(ys.count(y) for y in set(ys))
 
     unbled = rows(0.0)
     bleed = settings.paper.bleed
@@ -280,11 +364,13 @@ def fitted_bleed(settings: SheetSettings) -> SheetSettings:
     return replace(settings, bleed=max(bleed, 0.0))
 
 
-def _drawer(spec: PieceSpec):
+def _drawer(spec: PieceSpec, round_cut: bool = False):
     if spec.kind in ("pawn", "energy"):
         assert spec.player is not None, spec.kind    # one set of pawns and energy per player
         return (pawn_standee if spec.kind == "pawn" else energy_chit)(spec.player)
-    return {"deflector": deflector_chit, "electron": electron_chit, "aid": aid_front}[spec.kind]
+    if spec.kind == "electron":
+        return electron_chit(round_cut)
+    return {"deflector": deflector_chit, "aid": aid_front}[spec.kind]
 
 
 CAPTIONS = {"deflector": "Deflectors: a quarter turn swaps '/' and '\\'",
@@ -293,26 +379,48 @@ CAPTIONS = {"deflector": "Deflectors: a quarter turn swaps '/' and '\\'",
                     "seen from above, both arrows point the way the pawn faces"}
 
 
-def add_pieces_page(doc: Document, reading: Rules = Rules()) -> None:
-    settings = doc.settings
-    spots = pieces_layout(settings)
+def add_pieces_pages(doc: Document, reading: Rules = Rules()) -> None:
+    """The pieces pages (:func:`pieces_pages`), each aid card's back behind it; with a
+    gutterfold layout the aid cards go on a folded sheet of their own, first.
 
+    With a cutter the electrons, pawns in the rules, are cut round: a machine cuts a
+    circle as easily as a square, and a round token is what the rules picture."""
+    settings = doc.settings
+    folded = settings.layout == "gutterfold"
+    if folded:
+        aid = next(s for s in PIECES if s.kind == "aid")
+        w, h = component_size("poker")
+        def front(pen: Pen) -> None:
+            aid_front(pen)
+
+        def back(pen: Pen) -> None:
+            aid_back(pen, reading)
+
+        doc.add_pieces([Piece("aid", aid.label, front, back)] * aid.count, w, h, section="pieces")
+    for spots in pieces_pages(settings, aids=not folded):
+        _add_page(doc, spots, reading)
+
+
+def _add_page(doc: Document, spots: list[Spot], reading: Rules) -> None:
+    settings = doc.settings
     bleed = settings.bleed or 0.0
+    round_cut = settings.cutter is not None
 
     def draw(pen: Pen) -> None:
         seen = set()
         for spot in spots:
             with pen.saved():
-                _drawer(spot.spec)(pen.inner(spot.x, spot.y, spot.w, spot.h, bleed=bleed))
+                _drawer(spot.spec, round_cut)(pen.inner(spot.x, spot.y, spot.w, spot.h, bleed=bleed))
             kind = spot.spec.kind
             if kind not in seen and kind not in ("pawn", "aid"):
                 seen.add(kind)      # the caption sits midway between the marks of two blocks
                 pen.text(spot.x, spot.y + spot.h + bleed + CAPTION_ROOM / 2 - 1.0, CAPTIONS[kind],
                          size=7, bold=True)
         pawns = [s for s in spots if s.spec.kind == "pawn"]
-        below = bleed + CAPTION_ROOM / 2 - 1.0     # past the crop marks under the pawns
-        pen.paragraph(pawns[0].x, pawns[0].y - below, CAPTIONS["pawn"],
-                      pawns[-1].x + PAWN_W - pawns[0].x, size=SMALLEST_PT, leading=1.15)
+        if pawns:
+            below = bleed + CAPTION_ROOM / 2 - 1.0     # past the crop marks under the pawns
+            pen.paragraph(pawns[0].x, pawns[0].y - below, CAPTIONS["pawn"],
+                          pawns[-1].x + PAWN_W - pawns[0].x, size=SMALLEST_PT, leading=1.15)
 
     def back(pen: Pen) -> None:
         for spot in spots:
@@ -321,7 +429,12 @@ def add_pieces_page(doc: Document, reading: Rules = Rules()) -> None:
                 with pen.saved():
                     aid_back(pen.inner(x, y, spot.w, spot.h, bleed=bleed), reading)
 
-    placed = [Placed(s.spec.label, s.spec.kind, s.x, s.y, s.w, s.h) for s in spots]
-    pieces = [Piece(s.spec.kind, s.spec.label, _drawer(s.spec),
-                    data={"player": s.spec.player} if s.spec.player else {}) for s in spots]
-    doc.add_page(draw, section="pieces", placed=placed, pieces=pieces, back=back)
+    def shape(spec: PieceSpec) -> Shape:
+        return Shape("circle") if round_cut and spec.kind == "electron" else RECT
+
+    placed = [Placed(s.spec.label, s.spec.kind, s.x, s.y, s.w, s.h, shape=shape(s.spec)) for s in spots]
+    pieces = [Piece(s.spec.kind, s.spec.label, _drawer(s.spec, round_cut),
+                    data={"player": s.spec.player} if s.spec.player else {}, shape=shape(s.spec))
+              for s in spots]
+    has_aids = any(s.spec.kind == "aid" for s in spots)
+    doc.add_page(draw, section="pieces", placed=placed, pieces=pieces, back=back if has_aids else None)
