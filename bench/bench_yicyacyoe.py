@@ -7,6 +7,7 @@ Usage:
     python bench/bench_yicyacyoe.py --techniques 300 --markdown   # what each technique buys
     python bench/bench_yicyacyoe.py --techniques 60 --games 4x4 --middle 12,10   # a part of it
     python bench/bench_yicyacyoe.py --crosscheck    # every 3x3/4x4 variant, every technique
+    python bench/bench_yicyacyoe.py --growth 10,8,6 --markdown   # 5x5 rows of 4, nearer the start
 
 Each row is a full `icp-print solve yicyacyoe`: the value for the first
 player and every best first turn.  Values: win/draw/loss for the first player.
@@ -28,6 +29,7 @@ from icp_print.validators.yicyacyoe.variant import Variant
 # (size, row) of the one-mark, own-marks games timed technique by technique, from the start
 TECHNIQUE_GAMES = ((4, 3), (4, 4), (5, 5), (5, 4))
 MIDDLE_GAMES = 12         # 5x5 rows of 4 from this many positions with twelve marks down
+GROWTH_POSITIONS = 6      # positions a row in the --growth table
 PER_ROW = STRATEGIES - {"line pairs"}
 # (name, strategy bounds, search method): the bounds added one at a time, then the same
 # questions asked by proof-number search
@@ -136,6 +138,28 @@ def technique_table(limit: float, markdown: bool, games: list[tuple[int, int]],
     print_table(header, rows, markdown)
 
 
+def growth_table(marks_list: list[int], limit: float, markdown: bool) -> None:
+    """How the search grows as the 5x5 rows-of-4 game goes back towards its start: full
+    solves of positions with fewer and fewer marks down (every bound, alpha-beta)."""
+    v = Variant(5, 4)
+    header = ("marks down", "positions", "values", "unsettled", "mean nodes", "CPU s",
+              "nodes/CPU s")
+    rows = []
+    for marks in marks_list:
+        before = cpu_seconds()
+        results = [solve(p, limit, search=Search(v), best=False)
+                   for p in middle_positions(v, marks, GROWTH_POSITIONS)]
+        cpu = cpu_seconds() - before
+        nodes = sum(r.nodes for r in results)
+        words = sorted({r.word for r in results if r.value is not None})
+        rows.append((str(marks), str(len(results)), "/".join(words),
+                     str(sum(r.value is None for r in results)), f"{nodes // len(results):,}",
+                     f"{cpu:.1f}", f"{nodes / cpu if cpu else 0:,.0f}"))
+        print(f"  {marks} marks: {rows[-1][4]} nodes a position ({cpu:.1f} CPU s)",
+              file=sys.stderr)
+    print_table(header, rows, markdown)
+
+
 def crosscheck() -> None:
     """Every 3x3 and 4x4 variant: the plain search, each strategy bound added in turn, and
     the split over one and two workers must give the same value and best first turns."""
@@ -162,6 +186,11 @@ def main() -> None:
     parser.add_argument("--middle", default="12",
                         help="with --techniques: the marks down in the 5x5 rows-of-4 positions, "
                              "separated by commas (empty: none)")
+    parser.add_argument("--growth", default="", metavar="MARKS",
+                        help="5x5 rows of 4: mean nodes to solve positions with these many "
+                             "marks down (e.g. 10,8,6), --limit seconds each")
+    parser.add_argument("--limit", type=float, default=900.0,
+                        help="with --growth: the time limit per position (default 900)")
     parser.add_argument("--crosscheck", action="store_true",
                         help="solve every 3x3 and 4x4 variant with and without each technique")
     args = parser.parse_args()
@@ -172,6 +201,9 @@ def main() -> None:
         return
     if args.crosscheck:
         crosscheck()
+        return
+    if args.growth:
+        growth_table([int(m) for m in args.growth.split(",")], args.limit, args.markdown)
         return
     header = ("board", "row", "marks/turn", "placement", "marks", "value", "best first turns",
               "positions", "seconds")

@@ -100,7 +100,7 @@ def solve_command(time_limit: float | None, workers: int | None, method: str, as
       icp-print solve yicyacyoe --size 4 --per-turn 2 --free-placement --json
       icp-print solve yicyacyoe --size 5 --row 3 --time-limit 60
       icp-print solve yicyacyoe --size 5 --row 4 --workers 2 --time-limit 600
-      icp-print solve yicyacyoe --size 4 --method proof-number
+      icp-print solve yicyacyoe --size 3 --method proof-number
     """
     from ..validators.yicyacyoe.engine import start
     from ..validators.yicyacyoe.report import solution_json, solution_lines

@@ -58,21 +58,13 @@ def build_proof_search(search: Search) -> Callable[..., int]:
     answering within the window by yes/no questions."""
     every, v = search.check_every, search.variant
     rows_k, k1, full, cells = rows(v.n, v.row_length), v.row_length - 1, search.full, search.cells
-    table, canon, half = search.table, search.canon, search.mirror
+    table, canon, reflect = search.table, search.canon, search.reflect
     used = search.strategies
     lines = row_lines(v.n, v.row_length) if "line pairs" in used else one_per_line(rows_k)
     pairing, ahead = "pairing" in used, "pairing ahead" in used
     mirror = "mirror" in used and guarantees_draw(v)
     centre = 1 << cells // 2 if v.n % 2 else 0
     expanded: dict[int, list[tuple[int, Mask]]] = {}     # position -> children, for re-visits
-
-    def reflect(mask: Mask) -> Mask:
-        out = 0
-        while mask:
-            low = mask & -mask
-            out |= 1 << half[low.bit_length() - 1]
-            mask ^= low
-        return out
 
     def bounds(me: Mask, opp: Mask, target: int) -> tuple[int, int, Mask, Mask]:
         """(lowest, highest) value without search, the cells worth trying in order of

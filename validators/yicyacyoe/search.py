@@ -34,6 +34,9 @@ What makes it fast, besides bitboards and precomputed rows:
   placements by the same player, which lets the bounds cut inside a turn
   (:mod:`.free_search`).  Connected turns (straight lines) are few and are
   searched whole (:mod:`.turn_search`), as are turns under exact rows.
+* ``method="proof-number"`` asks the same yes/no questions by depth-first
+  proof-number search (:mod:`.proof_search`), on the games with one mark a
+  turn and own marks.
 """
 from __future__ import annotations
 
