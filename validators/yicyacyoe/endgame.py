@@ -8,9 +8,38 @@ the game is a race over three numbers.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 
+from .board import Mask
+
 WIN, DRAW, LOSS = 1, 0, -1
+
+
+def open_rows(rows_k: Sequence[Mask], me: Mask, opp: Mask, k1: int) -> tuple[Mask, Mask, Mask, bool]:
+    """With own marks: the cells of the rows still open to the mover and to the other
+    player, the rows one mark short for the mover (their last cell is barred to it), and
+    whether some open row still has two or more free cells (the game is not yet a count).
+
+    >>> open_rows([0b0111, 0b1110], me=0b0011, opp=0b1000, k1=2)
+    (7, 0, 7, False)
+    """
+    threat = live_me = live_opp = 0
+    wide = False
+    for w in rows_k:
+        a = w & me
+        if not w & opp:
+            live_me |= w
+            marked = a.bit_count()
+            if marked == k1:
+                threat |= w
+            elif marked < k1:
+                wide = True
+        if not a:
+            live_opp |= w
+            if not wide and (w & opp).bit_count() < k1:
+                wide = True
+    return live_me, live_opp, threat, wide
 
 
 @cache

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from collections.abc import Callable
 
 from .board import Mask, row_lines, rows
-from .endgame import DRAW, LOSS, WIN, count_game
+from .endgame import DRAW, LOSS, WIN, count_game, open_rows
 from .pairing import mover_is_safe, one_per_line, responder_is_safe
 
 if TYPE_CHECKING:
@@ -67,19 +67,7 @@ def build_free_search(search: Search) -> Callable[..., int]:
             lo, hi = LOSS, WIN
             key = canon(taken) << 8 | left
         else:
-            for w in rows_k:
-                a = w & me
-                if not w & opp:
-                    live_me |= w
-                    marked = a.bit_count()
-                    if marked == k1:
-                        threat |= w
-                    elif marked < k1:
-                        wide = True
-                if not a:
-                    live_opp |= w
-                    if not wide and (w & opp).bit_count() < k1:
-                        wide = True
+            live_me, live_opp, threat, wide = open_rows(rows_k, me, opp, k1)
             if not wide:
                 return count_game((free & live_opp & ~live_me).bit_count(),
                                   (free & live_me & ~live_opp).bit_count(),

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 from collections.abc import Callable
 
 from .board import Mask, row_lines, rows
-from .endgame import DRAW, LOSS, WIN, count_game
+from .endgame import DRAW, LOSS, WIN, count_game, open_rows
 from .mirror import guarantees_draw
 from .pairing import mover_is_safe, one_per_line, responder_is_safe
 
@@ -71,21 +71,7 @@ def build_proof_search(search: Search) -> Callable[..., int]:
         promise, and the single neutral cell kept (0 when none)."""
         taken = me | opp
         free = full ^ taken
-        threat = live_me = live_opp = 0
-        wide = False
-        for w in rows_k:
-            a = w & me
-            if not w & opp:
-                live_me |= w
-                marked = a.bit_count()
-                if marked == k1:
-                    threat |= w
-                elif marked < k1:
-                    wide = True
-            if not a:
-                live_opp |= w
-                if not wide and (w & opp).bit_count() < k1:
-                    wide = True
+        live_me, live_opp, threat, wide = open_rows(rows_k, me, opp, k1)
         if not wide:
             value = count_game((free & live_opp & ~live_me).bit_count(),
                                (free & live_me & ~live_opp).bit_count(),
