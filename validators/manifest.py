@@ -25,10 +25,10 @@ FORMAT = "icp-print-manifest/1"
 FILENAME = "icp-print-manifest.json"
 """The name under which the manifest is attached to the PDF."""
 LABEL = re.compile(r"\[([a-z][a-z0-9_-]*(?::[a-z0-9._+-]+)+)\]")
+"""A component's label as printed in the PDF's text (``[ryb:card:3]``): what ``check`` counts."""
 SHEET_LABEL = re.compile(r".+ · sheet [0-9]+ of [0-9]+ · (front|back)")
 """The line at a sheet's edge that numbers it ("RYB · sheet 2 of 7 · front"): page
 furniture like the crop marks, not the text of a component."""
-"""A component's label as printed in the PDF's text (``[ryb:card:3]``): what ``check`` counts."""
 
 Side = Literal["front", "back"]
 Backs = Literal["long-edge", "short-edge", "none"]
