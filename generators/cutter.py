@@ -40,6 +40,7 @@ ARM = 20.0                # mm, length of each arm of an L
 THICKNESS = 0.5           # mm, line width of the marks
 CLEARANCE = 2.0           # mm kept free around the marks' boxes
 CORNER_ZONE = SILHOUETTE_INSET + ARM + THICKNESS / 2 + CLEARANCE   # a mark's zone, from the paper corner
+ZONE_GAP = 0.3            # mm of white between a zone and anything printed, so no rendered edge reaches in
 INSIDE_MARKS = SILHOUETTE_INSET + THICKNESS / 2 + CLEARANCE        # components stay this far in
 CRICUT_AREA = (6.75 * 25.4, 9.25 * 25.4)      # Design Space's largest Print Then Cut image
 
@@ -96,6 +97,6 @@ def layout_boxes(paper: Paper, cutter: Cutter | None, margin: float, bleed: floa
         return [(x, y, w - 2 * x, h - 2 * y)]
     if cutter == "silhouette":
         side = max(edge, INSIDE_MARKS + bleed)
-        zone = CORNER_ZONE + bleed
+        zone = CORNER_ZONE + ZONE_GAP + bleed
         return [(side, zone, w - 2 * side, h - 2 * zone), (zone, side, w - 2 * zone, h - 2 * side)]
     return [(edge, edge, w - 2 * edge, h - 2 * edge)]

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cutter import keep_out
+from .cutter import ZONE_GAP, keep_out
 
 Rect = tuple[float, float, float, float]        # x, y, w, h in mm from the page's lower-left
 Segment = tuple[float, float, float, float]     # x1, y1, x2, y2 in mm
@@ -68,8 +68,8 @@ def _line_marks(v: float, axis: int, rects: Sequence[Rect], bleed: float,
             owned = abs(r[axis] - v) < 1e-3 or abs(r[axis] + r[axis + 2] - v) < 1e-3
             blocked.append((r[along] - reach, r[along] + r[along + 2] + reach, owned))
     for zone in zones:
-        if zone[axis] - MARK_WIDTH / 2 < v < zone[axis] + zone[axis + 2] + MARK_WIDTH / 2:
-            blocked.append((zone[along], zone[along] + zone[along + 2], False))
+        if zone[axis] - MARK_WIDTH / 2 - ZONE_GAP < v < zone[axis] + zone[axis + 2] + MARK_WIDTH / 2 + ZONE_GAP:
+            blocked.append((zone[along] - ZONE_GAP, zone[along] + zone[along + 2] + ZONE_GAP, False))
     marks: list[Interval] = []
     stretches = _free(span[0], span[1], blocked)
     for a, z, low_owned, high_owned in stretches:
