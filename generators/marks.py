@@ -17,8 +17,10 @@ out from the component rectangles alone.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
-from .cutter import ZONE_GAP, keep_out
+from ..validators.formats import Paper
+from .cutter import ZONE_GAP, Cutter, keep_out
 
 Rect = tuple[float, float, float, float]        # x, y, w, h in mm from the page's lower-left
 Segment = tuple[float, float, float, float]     # x1, y1, x2, y2 in mm
@@ -99,15 +101,24 @@ def _line_marks(v: float, axis: int, rects: Sequence[Rect], bleed: float,
 def trim_marks(settings, rects: Sequence[Rect]) -> list[Segment]:
     """Mark segments for every trim line of ``rects`` on a page of ``settings``, clear of
     a cutting machine's registration marks."""
-    page, m = settings.paper, settings.margin + PRINT_INSET
+    return list(_trim_marks(settings.paper, settings.margin, settings.bleed or 0.0, settings.cutter,
+                            tuple(rects)))
+
+
+@cache
+def _trim_marks(page: Paper, margin: float, bleed: float, cutter: Cutter | None,
+                rects: tuple[Rect, ...]) -> tuple[Segment, ...]:
+    """:func:`trim_marks`, worked out once per layout: every sheet of a deck has the same one,
+    and the sheet label and the layout search ask for it again."""
+    m = margin + PRINT_INSET
     spans = ((m, page.height - m), (m, page.width - m))   # along vertical lines, along horizontal lines
-    zones = keep_out(page, settings.cutter)
+    zones = keep_out(page, cutter)
     segments: list[Segment] = []
     for axis in (0, 1):
         for v in _edges(rects, axis):
-            for a, z in _line_marks(v, axis, rects, settings.bleed or 0.0, spans[axis], zones):
+            for a, z in _line_marks(v, axis, rects, bleed, spans[axis], zones):
                 segments.append((v, a, v, z) if axis == 0 else (a, v, z, v))
-    return segments
+    return tuple(segments)
 
 
 def every_line_marked(settings, rects: Sequence[Rect]) -> bool:
