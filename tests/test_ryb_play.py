@@ -293,3 +293,17 @@ def test_any_deck_file_plays(tmp_path):
     assert game.variants["variable"][0] == "tea-party"
     s = game.new_state(4, random.Random(1), {})
     assert len(s.hands[0]) == 3
+
+
+def test_a_copy_has_every_part_of_the_position_and_shares_no_list():
+    rng = random.Random(5)
+    s = dealt(4, seed=5)
+    while s.turns < 12 and not s.is_terminal():
+        s.apply(rng.choice(s.legal_actions()), rng)
+    c = s.clone()
+    assert vars(c).keys() == vars(s).keys()
+    assert all(getattr(c, k) == getattr(s, k) for k in vars(s) if k != "events")
+    for name in ("draw", "discard", "hands", "pools", "table", "treasure", "swiss", "borrowed"):
+        assert getattr(c, name) is not getattr(s, name)
+    c.pools[0][0] += 1
+    assert c.pools[0] != s.pools[0]

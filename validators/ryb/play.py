@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
-from typing import Any, ClassVar
+from typing import Any
 from collections.abc import Mapping, Sequence
 
 from ..errors import InputError
@@ -61,17 +61,20 @@ class RybGame:
     """RYB with one deck; variants: the Variable function, hand size, the Banking reading."""
 
     deck: Deck
-    cards: tuple[Card, ...] = field(init=False, repr=False)
-    name: ClassVar[str] = "RYB"
-    min_players: ClassVar[int] = min(HAND_SIZE)
-    max_players: ClassVar[int] = MAX_PLAYERS
+    cards: tuple[Card, ...]
+    """Every card of the deck, one entry a copy (built by :func:`game_for_deck`)."""
 
-    def __post_init__(self) -> None:
-        cards: list[Card] = []
-        for group in self.deck.groups:
-            card = group.goal() if group.kind == "goal" else group.name
-            cards += [card] * group.count
-        object.__setattr__(self, "cards", tuple(cards))
+    @property
+    def name(self) -> str:
+        return "RYB"
+
+    @property
+    def min_players(self) -> int:
+        return min(HAND_SIZE)
+
+    @property
+    def max_players(self) -> int:
+        return MAX_PLAYERS
 
     @property
     def variants(self) -> dict[str, tuple[str, ...]]:
@@ -132,7 +135,7 @@ class RybState:
     def deal(cls, cards: tuple[Card, ...], players: int, hand_size: int, variable: str,
              banking: str, rng: random.Random) -> RybState:
         """Setting Up: shuffle, deal, the rest is the Draw deck; everyone gets 2+2+2 dice."""
-        s = cls.__new__(cls)
+        s = cls()
         draw = list(cards)
         rng.shuffle(draw)
         s.num_players, s.turns, s.rounds, s.events = players, 0, 0, Counter()
@@ -155,9 +158,13 @@ class RybState:
 
     def clone(self) -> RybState:
         """An independent copy; its ``events`` are not counted (search players never read them)."""
-        c = RybState.__new__(RybState)
-        c.__dict__ = self.__dict__.copy()
-        c.events = UNCOUNTED
+        c = RybState()
+        c.num_players, c.turns, c.rounds, c.events = self.num_players, self.turns, self.rounds, UNCOUNTED
+        c.hand_size, c.variable, c.mode, c.bank_minimum = self.hand_size, self.variable, self.mode, self.bank_minimum
+        c.serial, c.seat, c.actor, c.phase, c.winner = self.serial, self.seat, self.actor, self.phase, self.winner
+        c.pending, c.raid, c.trade, c.offers = self.pending, self.raid, self.trade, self.offers
+        c.declared, c.total, c.recycled, c.swapping = self.declared, self.total, self.recycled, self.swapping
+        c._legal = self._legal
         c.draw, c.discard = self.draw.copy(), self.discard.copy()
         c.hands = list(map(list.copy, self.hands))
         c.pools = list(map(list.copy, self.pools))
@@ -213,10 +220,16 @@ class RybState:
 
 from . import play_cards, rating  # noqa: E402  (they build on the names above)
 
-GAME = RybGame(load_deck(REFERENCE_DECK))
-ENGINES = (GAME,)
 
 
 def game_for_deck(deck: Deck) -> RybGame:
     """RYB played with ``deck`` (its Variable function is the default variant)."""
-    return RybGame(deck)
+    cards: list[Card] = []
+    for group in deck.groups:
+        card = group.goal() if group.kind == "goal" else group.name
+        cards += [card] * group.count
+    return RybGame(deck, tuple(cards))
+
+
+GAME = game_for_deck(load_deck(REFERENCE_DECK))
+ENGINES = (GAME,)
