@@ -9,9 +9,11 @@ order.  One worker, eight workers or a cluster therefore give identical numbers.
 """
 from __future__ import annotations
 
+import gc
 import os
 import random
 from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,6 +27,10 @@ MAX_TURNS = 2000
 PLAYOUTS = 32
 BATCHES = 64          # a run is cut into about this many batches ...
 MAX_BATCH = 500       # ... of at most this many games
+YOUNG_OBJECTS = 100_000
+"""How many new objects the cyclic garbage collector lets pass while games are played (its
+default is 700): engines make few reference cycles, and each of its walks over the tables
+the engines remember costs time that no freed memory repays."""
 
 Progress = Callable[[int], None]
 
@@ -100,11 +106,23 @@ def run_batch(match: Matchup, start: int, count: int) -> Totals:
     players = {name: player_named(name, match.playouts, engine_key(match.game))
                for name in set(match.policies)}
     totals = Totals(match.players)
-    for index in range(start, start + count):
-        state, finished = play_one(match, index, players)
-        totals.count(state.returns() if finished else None, state.turns, state.rounds,
-                     state.events, match.seating(index))
+    with fewer_collections():
+        for index in range(start, start + count):
+            state, finished = play_one(match, index, players)
+            totals.count(state.returns() if finished else None, state.turns, state.rounds,
+                         state.events, match.seating(index))
     return totals
+
+
+@contextmanager
+def fewer_collections() -> Iterator[None]:
+    """The garbage collector's first generation raised to :data:`YOUNG_OBJECTS` for a while."""
+    before = gc.get_threshold()
+    gc.set_threshold(max(before[0], YOUNG_OBJECTS), *before[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)
 
 
 def batches(games: int) -> list[tuple[int, int]]:
