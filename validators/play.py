@@ -25,11 +25,11 @@ import random
 from collections import Counter
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Final, Protocol
 
 Action = Hashable
 Seat = int
-TERMINAL: Seat = -1
+TERMINAL: Final[Seat] = -1
 """What ``current_player`` answers once the game is over."""
 
 
@@ -40,7 +40,7 @@ class _Uncounted(Counter[str]):
         pass
 
 
-UNCOUNTED: Counter[str] = _Uncounted()
+UNCOUNTED: Final[Counter[str]] = _Uncounted()
 """Shared by every look-ahead copy (``clone``): counting into it costs almost nothing and
 it stays empty, so the analysis counts only what happened in the game itself.
 
@@ -155,7 +155,7 @@ class FixedGame:
         return self.setup(rng)
 
 
-WON = 1e9
+WON: Final = 1e9
 """A finished game's value to the greedy player is ``(returns - 0.5) * WON``, beyond any
 ``heuristic`` score; an engine's ``action_values`` rate a finished game the same way."""
 

@@ -18,6 +18,8 @@ A decision with a single legal action is taken without asking the player.
 """
 from __future__ import annotations
 
+from typing import Final
+
 import random
 from collections.abc import Callable, Sequence
 
@@ -25,9 +27,9 @@ from ..errors import InputError
 from ..play import Action, PlayState, value
 
 Player = Callable[[PlayState, random.Random], Action]
-GREEDY_CANDIDATES = 40
-ALWAYS_LOOKED_AT = 12
-STRENGTHS = ("random", "greedy", "search")
+GREEDY_CANDIDATES: Final = 40
+ALWAYS_LOOKED_AT: Final = 12
+STRENGTHS: Final = ("random", "greedy", "search")
 """From weakest to strongest."""
 
 
