@@ -37,6 +37,12 @@ TARGETS = {"ryb": 100_000}
 CORES = 2
 
 
+def build() -> str:
+    """Which build of the engines runs: the optional compiled one (setup.py) or pure Python."""
+    from icp_print.validators.ryb import rating
+    return "pure Python" if rating.__file__.endswith(".py") else "compiled with mypyc (ICP_PRINT_COMPILE=1)"
+
+
 def speed(match: Matchup, games: int) -> tuple[float, float]:
     """Games per processor second on one process, and the mean game length in turns."""
     start = time.process_time()
@@ -76,6 +82,7 @@ def main() -> None:
     engines = playable()
     keys = [args.game] if args.game else list(dict.fromkeys(engine_key(e) for e in engines.values()))
     variant = dict(v.split("=", 1) for v in args.variant)
+    print(f"engines: {build()}")
     print(f"{'game':<16} {'players':>7} {'strength':<8} {'games/s/core':>12} {'turns':>7} "
           f"{'greedy target (60 s, 2 cores)':>30}  head to head against the strength below")
     for key in keys:

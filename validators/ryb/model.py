@@ -9,17 +9,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from collections.abc import Mapping, Sequence
-from typing import Literal, get_args
+from typing import Final, Literal, get_args
 
 from ..errors import InputError
 
 Colour = Literal["red", "orange", "yellow", "green", "blue", "purple", "black"]   # a Goal's colour
 DieColour = Literal["red", "yellow", "blue"]                                      # a die's colour
 
-DICE: tuple[DieColour, ...] = get_args(DieColour)
+DICE: Final[tuple[DieColour, ...]] = get_args(DieColour)
 
 # Which dice colours each Goal colour needs ("Red and Yellow make Orange", ...).
-NEEDS: dict[Colour, tuple[DieColour, ...]] = {
+NEEDS: Final[dict[Colour, tuple[DieColour, ...]]] = {
     "red": ("red",),
     "yellow": ("yellow",),
     "blue": ("blue",),
@@ -28,22 +28,22 @@ NEEDS: dict[Colour, tuple[DieColour, ...]] = {
     "purple": ("blue", "red"),
     "black": ("red", "yellow", "blue"),
 }
-COLOURS: tuple[Colour, ...] = get_args(Colour)
+COLOURS: Final[tuple[Colour, ...]] = get_args(Colour)
 _BY_NAME: dict[str, Colour] = {colour: colour for colour in COLOURS}
-TIER = {1: "primary", 2: "secondary", 3: "tertiary"}
+TIER: Final = {1: "primary", 2: "secondary", 3: "tertiary"}
 
 # Designer's notes of 1/30/00: Primaries x2, Secondaries x3, Tertiaries x4.
-MULTIPLIER = {"primary": 2, "secondary": 3, "tertiary": 4}
+MULTIPLIER: Final = {"primary": 2, "secondary": 3, "tertiary": 4}
 
 # Setting Up: cards dealt to each player by player count.
-HAND_SIZE = {2: 5, 3: 4, 4: 3, 5: 2}
-MAX_PLAYERS = max(HAND_SIZE)
+HAND_SIZE: Final = {2: 5, 3: 4, 4: 3, 5: 2}
+MAX_PLAYERS: Final = max(HAND_SIZE)
 
-STARTING_POOL: dict[DieColour, int] = {"red": 2, "yellow": 2, "blue": 2}
-WIN_POINTS = 100       # a winner has MORE than this many points ...
-WIN_COLOURS = 3        # ... from Goals of at least this many colours
-SWAP_LIMIT = 10        # Swap: the rolled dice must total 10 or less
-MAX_DECK = 1000        # larger decks are refused as absurd
+STARTING_POOL: Final[dict[DieColour, int]] = {"red": 2, "yellow": 2, "blue": 2}
+WIN_POINTS: Final = 100       # a winner has MORE than this many points ...
+WIN_COLOURS: Final = 3        # ... from Goals of at least this many colours
+SWAP_LIMIT: Final = 10        # Swap: the rolled dice must total 10 or less
+MAX_DECK: Final = 1000        # larger decks are refused as absurd
 
 
 def colour_named(name: str) -> Colour | None:
@@ -125,7 +125,7 @@ def is_win(colours: int, points: int) -> bool:
     return colours >= WIN_COLOURS and points > WIN_POINTS
 
 
-MAX_TARGET_DIGITS = 4   # Targets in the rules are single or double figures
+MAX_TARGET_DIGITS: Final = 4   # Targets in the rules are single or double figures
 
 
 def parse_goal(text: str | None) -> tuple[Colour, int]:

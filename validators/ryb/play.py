@@ -17,7 +17,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, Final
 from collections.abc import Mapping, Sequence
 
 from ..errors import InputError
@@ -28,18 +28,30 @@ from .model import (DICE, Colour, HAND_SIZE, MAX_PLAYERS, NEEDS, STARTING_POOL, 
 
 Card = Goal | str           # a Goal, or the name of an Action card
 Action = tuple[Any, ...]    # a verb ("attempt", "give", ...) and its arguments: seats, dice, cards
-NO_ACTION: Action = ()          # no effect pending, no attempt declared, no swap under way
-CHOOSE_ONCE = "choose-once"     # Alternate Variable Cards Variant
-CHOOSE_EACH = "choose-each"     # Alternate Variable Cards Variant II
-BANK_AT_LEAST_ONE = "at-least-one"
-BANK_OPTIONAL = "optional"      # as Example 3 plays it: Al and Bruce bank nothing
-TRADE_OFFERS = 3                # Trade: offers a turn, standing in for "three minutes"
-DIE_INDEX = {d: i for i, d in enumerate(DICE)}
-START_POOL = [STARTING_POOL[d] for d in DICE]
+NO_ACTION: Final[Action] = ()          # no effect pending, no attempt declared, no swap under way
+CHOOSE_ONCE: Final = "choose-once"     # Alternate Variable Cards Variant
+CHOOSE_EACH: Final = "choose-each"     # Alternate Variable Cards Variant II
+BANK_AT_LEAST_ONE: Final = "at-least-one"
+BANK_OPTIONAL: Final = "optional"      # as Example 3 plays it: Al and Bruce bank nothing
+TRADE_OFFERS: Final = 3                # Trade: offers a turn, standing in for "three minutes"
+DIE_INDEX: Final = {d: i for i, d in enumerate(DICE)}
+START_POOL: Final = [STARTING_POOL[d] for d in DICE]
 
 # Phases of a turn, and of the replies inside it.
-START, PLAY, RECYCLED, DENY, GIVE, VOID, SWAP, TRADE, CONSENT = range(9)
-ATTEMPT, DECLARED, REROLL, BANK, OVER = range(9, 14)
+START: Final = 0
+PLAY: Final = 1
+RECYCLED: Final = 2
+DENY: Final = 3
+GIVE: Final = 4
+VOID: Final = 5
+SWAP: Final = 6
+TRADE: Final = 7
+CONSENT: Final = 8
+ATTEMPT: Final = 9
+DECLARED: Final = 10
+REROLL: Final = 11
+BANK: Final = 12
+OVER: Final = 13
 
 
 @cache

@@ -12,6 +12,8 @@ Dice colours are indexes into :data:`.model.DICE`.
 """
 from __future__ import annotations
 
+from typing import Final
+
 import random
 
 from .model import DICE, SWAP_LIMIT, Goal
@@ -19,10 +21,10 @@ from .play import (ATTEMPT, BANK, CHOOSE_EACH, CONSENT, DECLARED, DENY, GIVE, NO
                    RECYCLED, REROLL, START, START_POOL, SWAP, TRADE, TRADE_OFFERS, VOID, Action, Card, RybState,
                    card_phase, needs)
 
-COLOURS = range(len(DICE))
-PLAY_STEP = "play"
-AFTER_ROLL = "after-roll"
-TARGETED = "targeted"
+COLOURS: Final = range(len(DICE))
+PLAY_STEP: Final = "play"
+AFTER_ROLL: Final = "after-roll"
+TARGETED: Final = "targeted"
 
 
 def legal_actions(s: RybState) -> list[Action]:
@@ -519,7 +521,7 @@ def _end_turn(s: RybState) -> None:
     s.phase = START
 
 
-_HANDLERS = {
+_HANDLERS: Final = {
     "refill": _refill, "dump": _refill,
     "goal": _play, "gimme": _play, "swap": _play, "red-rover": _play, "shanghai": _play,
     "variable": _play, "pass": _play,

@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from ..play import PlayState, value
 from .model import NEEDS, Colour, WIN_COLOURS, WIN_POINTS, effective_target
@@ -40,10 +40,10 @@ Goals = tuple[GoalInPlay, ...]
 """Every Goal in play as (serial, colour, value, Target less banked points)."""
 Swiss = tuple[tuple[int, int], ...]
 """One seat's Swiss Bank cards as (serial of their Goal, points on the card)."""
-COLOUR_BIT = {colour: 1 << i for i, colour in enumerate(NEEDS)}
-FACE_CHANCE = 1 / 6
+COLOUR_BIT: Final = {colour: 1 << i for i, colour in enumerate(NEEDS)}
+FACE_CHANCE: Final = 1 / 6
 """The chance one die shows the number a Red Rover names."""
-POINTS_CAP = WIN_POINTS + 1
+POINTS_CAP: Final = WIN_POINTS + 1
 
 
 @cache
@@ -76,7 +76,7 @@ def progress_of(points: int, colours: int) -> float:
     return 0.6 * min(points, POINTS_CAP) / POINTS_CAP + 0.4 * min(colours, WIN_COLOURS) / WIN_COLOURS
 
 
-PROGRESS = [[progress_of(points, colours) for colours in range(len(NEEDS) + 1)]
+PROGRESS: Final = [[progress_of(points, colours) for colours in range(len(NEEDS) + 1)]
             for points in range(POINTS_CAP + 1)]
 """:func:`progress_of` for every treasure, points capped where they stop counting: a
 rating looks it up."""
@@ -373,7 +373,7 @@ def _bank(s: RybState, d: Decision, action: Action, rng: random.Random) -> float
 
 
 Rater = Callable[[RybState, Decision, Action, random.Random], float]
-_RATERS: dict[int, Rater] = {START: _start, PLAY: _card, RECYCLED: _card, SWAP: _swap,
+_RATERS: Final[dict[int, Rater]] = {START: _start, PLAY: _card, RECYCLED: _card, SWAP: _swap,
                              ATTEMPT: _attempt, REROLL: _reroll, BANK: _bank}
 """How the actions of each step are rated; any other step's actions are played on a copy."""
 
