@@ -24,18 +24,19 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable, Collection, Hashable, Mapping
 from dataclasses import dataclass, field
-from functools import cache
-from collections.abc import Callable
+from functools import cache, lru_cache
 from typing import Protocol
 
-from ...frozen import replace
 from .rules import (Lighthouse, Square, contact_loses_game, hunt_succeeds,
                                lighthouse_management, resolve_heart, rules, spawn_dice)
 from ..postcard import Grid
 from ..postcard_file import load_postcard
 
 Events = Counter[str]       # how often each storm event fired, by its name
+Key = tuple[str | int, ...]
+"""A placement as the engine names it: the action's id, then its target square if it has one."""
 
 
 @dataclass(frozen=True)
@@ -87,18 +88,25 @@ FACES = {face: Face(face) for face in range(1, 7)}
 
 @dataclass(slots=True)
 class Board:
-    """The location grid and the Lighthouse's gauges, changed in place by the actions."""
+    """The location grid and the Lighthouse's gauges, changed in place by the actions.
+
+    The Hearts (a tuple, in the order they came) and the items (a frozenset) are
+    never changed in place but replaced, so a position can be put back, or
+    remembered, by keeping references to them.
+    """
 
     lighthouse: Lighthouse
-    hearts: list[Square] = field(default_factory=list)
-    items: set[Square] = field(default_factory=set)
+    hearts: tuple[Square, ...] = ()
+    items: frozenset[Square] = frozenset()
     captured: int = 0
     victory: int = 0
     lost: str = ""                   # why the game was lost ("" while it is not)
 
+    def __post_init__(self) -> None:
+        self.hearts, self.items = tuple(self.hearts), frozenset(self.items)
+
     def copy(self) -> Board:
-        return Board(self.lighthouse, self.hearts.copy(), self.items.copy(), self.captured, self.victory,
-                     self.lost)
+        return Board(self.lighthouse, self.hearts, self.items, self.captured, self.victory, self.lost)
 
     @property
     def won(self) -> bool:
@@ -106,8 +114,18 @@ class Board:
 
     def free(self, square: Square) -> bool:
         """On the grid and not a Heart's square: the Lighthouse may go there."""
-        r = rules()
-        return 1 <= square[0] <= r.columns and 1 <= square[1] <= r.lines and square not in self.hearts
+        return _free(square, self.hearts)
+
+
+def _free(square: Square, hearts: Collection[Square]) -> bool:
+    r = rules()
+    return 1 <= square[0] <= r.columns and 1 <= square[1] <= r.lines and square not in hearts
+
+
+def _without(hearts: tuple[Square, ...], square: Square) -> tuple[Square, ...]:
+    """``hearts`` less the first ``square`` among them."""
+    i = hearts.index(square)
+    return hearts[:i] + hearts[i + 1:]
 
 
 @dataclass(frozen=True)
@@ -118,6 +136,11 @@ class CrewMove:
     label: str
     crew: int = 1
     target: Square | None = None
+    key: Key = field(init=False, compare=False)
+    """How the engine names it: the id, then the target's column and line if it has one."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "key", (self.id,) if self.target is None else (self.id, *self.target))
 
 
 crew_move = cache(CrewMove)
@@ -128,85 +151,140 @@ MANEUVERS = ((crew_move("maneuver-left", "Maneuver"), -1), (crew_move("maneuver-
 """Each way to move sideways, with its step."""
 
 
-def _moved(board: Board, dx: int, dy: int) -> Square:
-    column, line = board.lighthouse.square
-    return column + dx, line + dy
-
-
 def crew_moves(board: Board, crew_left: int = 5) -> list[CrewMove]:
     """Every placement open now (action spaces aside, which the engine counts)."""
-    here = board.lighthouse.square
+    return list(placements(board, crew_left).values())
+
+
+def placements(board: Board, crew_left: int = 5) -> Mapping[Hashable, CrewMove]:
+    """:func:`crew_moves` by their keys, in the same order; remembered per position, so
+    the mapping is shared and must not be changed."""
+    return _placements(board.lighthouse.square, board.hearts, board.items, crew_left >= 2, board.captured > 0)
+
+
+@lru_cache(maxsize=1 << 14)
+def _placements(here: Square, hearts: tuple[Square, ...], items: frozenset[Square], two_crew: bool,
+                captured: bool) -> Mapping[Hashable, CrewMove]:
+    column, line = here
     moves = [LIGHT_UP]
-    moves += [move for move, dx in MANEUVERS if board.free(_moved(board, dx, 0))]
-    moves += [crew_move("hunt", "Hunt", 1, h) for h in sorted(board.hearts)]
-    for item in sorted(board.items):
-        distance = abs(item[0] - here[0]) + abs(item[1] - here[1])
-        if distance == 0 or (distance == 1 and crew_left >= 2):
+    moves += [move for move, dx in MANEUVERS if _free((column + dx, line), hearts)]
+    moves += _hunts(hearts)
+    for item in sorted(items):
+        distance = abs(item[0] - column) + abs(item[1] - line)
+        if distance == 0 or (distance == 1 and two_crew):
             moves.append(crew_move("sleep", "Sleep", 1 + distance, item))
     moves.append(REPAIR)
-    if board.free(_moved(board, 0, -1)):
+    if _free((column, line - 1), hearts):
         moves.append(FULL_THROTTLE)
-    if board.captured:
+    if captured:
         moves.append(SEND)
-    return moves
+    keyed: dict[Hashable, CrewMove] = {move.key: move for move in moves}
+    return keyed
 
 
-def _light_up(board: Board, move: CrewMove, throttles: int, die: Die) -> None:
-    lh = board.lighthouse
-    board.lighthouse = replace(lh, brightness=min(card().brightness_max, lh.brightness + 2))
+@lru_cache(maxsize=1 << 12)
+def _hunts(hearts: tuple[Square, ...]) -> tuple[CrewMove, ...]:
+    """A Hunt for each Heart, from the top left."""
+    return tuple(crew_move("hunt", "Hunt", 1, h) for h in sorted(hearts))
 
 
-def _maneuver(board: Board, move: CrewMove, throttles: int, die: Die) -> None:
-    board.lighthouse = replace(board.lighthouse, square=_moved(board, -1 if move.id.endswith("left") else 1, 0))
+# ---------------------------------------------------------------- what a placement does
+
+LighthouseStep = Callable[[Lighthouse, int], Lighthouse]
+"""A placement that changes the Lighthouse alone: its new state, given how many Full
+Throttles this turn has had."""
 
 
-def _hunt(board: Board, move: CrewMove, throttles: int, die: Die) -> None:
+def _light_up(lh: Lighthouse, throttles: int) -> Lighthouse:
+    return Lighthouse(lh.square, min(card().brightness_max, lh.brightness + 2), lh.structure, lh.crashed)
+
+
+def _sideways(lh: Lighthouse, dx: int) -> Lighthouse:
+    column, line = lh.square
+    return Lighthouse((column + dx, line), lh.brightness, lh.structure, lh.crashed)
+
+
+def _maneuver_left(lh: Lighthouse, throttles: int) -> Lighthouse:
+    return _sideways(lh, -1)
+
+
+def _maneuver_right(lh: Lighthouse, throttles: int) -> Lighthouse:
+    return _sideways(lh, 1)
+
+
+def _repair(lh: Lighthouse, throttles: int) -> Lighthouse:
+    return Lighthouse(lh.square, lh.brightness, min(card().structure_max, lh.structure + 1), lh.crashed)
+
+
+def _full_throttle(lh: Lighthouse, throttles: int) -> Lighthouse:
+    """One line up; each Full Throttle after the first of a turn costs 1 Structure."""
+    column, line = lh.square
+    return Lighthouse((column, line - 1), lh.brightness, lh.structure - (1 if throttles >= 1 else 0), lh.crashed)
+
+
+LIGHTHOUSE_STEPS: dict[str, LighthouseStep] = {
+    "light-up": _light_up, "maneuver-left": _maneuver_left, "maneuver-right": _maneuver_right,
+    "repair": _repair, "full-throttle": _full_throttle}
+"""The placements that change only the Lighthouse; a destroyed one loses the game."""
+
+
+def _hunt(board: Board, move: CrewMove, die: Die) -> None:
     assert move.target is not None
     if hunt_succeeds(die.randint(1, 6), board.lighthouse.square, move.target):
-        board.hearts.remove(move.target)
-        board.items.add(move.target)
+        board.hearts, board.items = caught(board.hearts, board.items, move.target)
 
 
-def _sleep(board: Board, move: CrewMove, throttles: int, die: Die) -> None:
-    board.items.discard(move.target)
+@lru_cache(maxsize=1 << 14)
+def caught(hearts: tuple[Square, ...], items: frozenset[Square],
+           target: Square) -> tuple[tuple[Square, ...], frozenset[Square]]:
+    """The Hearts and items once a Hunt catches the Heart on ``target``: an item replaces
+    it.  A Hunt changes nothing else, so the engine rates a catch from these alone
+    (remembered: every placement of a turn rates the same Hunts again)."""
+    return _without(hearts, target), items | {target}
+
+
+def _sleep(board: Board, move: CrewMove, die: Die) -> None:
+    board.items = board.items - {move.target}
     board.captured += 1
 
 
-def _repair(board: Board, move: CrewMove, throttles: int, die: Die) -> None:
-    lh = board.lighthouse
-    board.lighthouse = replace(lh, structure=min(card().structure_max, lh.structure + 1))
-
-
-def _full_throttle(board: Board, move: CrewMove, throttles: int, die: Die) -> None:
-    """One line up; each Full Throttle after the first of a turn costs 1 Structure."""
-    lh = board.lighthouse
-    board.lighthouse = replace(lh, square=_moved(board, 0, -1),
-                               structure=lh.structure - (1 if throttles >= 1 else 0))
-    if board.lighthouse.destroyed:
-        board.lost = "lost: Structure 0"
-
-
-def _send(board: Board, move: CrewMove, throttles: int, die: Die) -> None:
+def _send(board: Board, move: CrewMove, die: Die) -> None:
     board.captured -= 1
     board.victory += 1
 
 
-PERFORM: dict[str, Callable[[Board, CrewMove, int, Die], None]] = {
-    "light-up": _light_up, "maneuver-left": _maneuver, "maneuver-right": _maneuver, "hunt": _hunt,
-    "sleep": _sleep, "repair": _repair, "full-throttle": _full_throttle, "send": _send}
+GRID_STEPS: dict[str, Callable[[Board, CrewMove, Die], None]] = {"hunt": _hunt, "sleep": _sleep, "send": _send}
+"""The placements that change the grid or the Victory Points."""
 
 
 def perform(board: Board, move: CrewMove, throttles: int, die: Die) -> None:
     """Resolve one crew placement at once (Hunt rolls its d6 from ``die``)."""
-    PERFORM[move.id](board, move, throttles, die)
+    step = LIGHTHOUSE_STEPS.get(move.id)
+    if step is None:
+        GRID_STEPS[move.id](board, move, die)
+        return
+    board.lighthouse = step(board.lighthouse, throttles)
+    if board.lighthouse.destroyed:
+        board.lost = "lost: Structure 0"
 
 
 # ---------------------------------------------------------------- the Storm Phase
 
 def _hit(board: Board, loss: int) -> None:
-    board.lighthouse = replace(board.lighthouse, structure=board.lighthouse.structure - loss)
+    board.lighthouse = board.lighthouse._replace(structure=board.lighthouse.structure - loss)
     if board.lighthouse.destroyed and not board.lost:
         board.lost = "lost: Structure 0"
+
+
+def _storm_order(heart: Square) -> tuple[int, int]:
+    """Hearts move from the lowest line up, left to right on a line."""
+    return -heart[1], heart[0]
+
+
+@cache
+def _heart_event(kind: str) -> str:
+    """What a Heart's move counts in ``events``, written once a kind."""
+    return f"heart: {kind}"
 
 
 def storm_phase(board: Board, mode: str, turn: int, rng: random.Random, events: Events) -> None:
@@ -221,7 +299,7 @@ def storm_phase(board: Board, mode: str, turn: int, rng: random.Random, events: 
     if board.lighthouse.square in board.hearts:
         events["collision"] += 1
         _hit(board, rules().collision)
-    for heart in sorted(board.hearts, key=lambda h: (-h[1], h[0])):
+    for heart in sorted(board.hearts, key=_storm_order):
         if board.lost:
             return
         _move_heart(board, heart, rng, events)
@@ -232,14 +310,14 @@ def storm_phase(board: Board, mode: str, turn: int, rng: random.Random, events: 
 
 
 def _move_heart(board: Board, heart: Square, rng: random.Random, events: Events) -> None:
-    others = [h for h in board.hearts if h != heart]
+    others = _without(board.hearts, heart)
     roll = rng.randint(1, 6)
     result = resolve_heart(heart, roll, board.lighthouse.square, others, board.items)
     if result.move.kind == "stay" and result.move.to == heart:
         result = resolve_heart(heart, roll, board.lighthouse.square, others, board.items, rng.randint(1, 6))
     kind = result.move.kind
-    events[f"heart: {kind}"] += 1
-    board.hearts.remove(heart)
+    events[_heart_event(kind)] += 1
+    board.hearts = others
     if kind == "contact":
         if contact_loses_game(board.victory):
             board.lost = "lost: a Heart reached Mylemord at 0 VP"
@@ -248,9 +326,9 @@ def _move_heart(board: Board, heart: Square, rng: random.Random, events: Events)
         return
     if kind != "explode":
         assert result.move.to is not None
-        board.hearts.append(result.move.to)
+        board.hearts = others + (result.move.to,)
     if result.item_destroyed is not None:
-        board.items.discard(result.item_destroyed)
+        board.items = board.items - {result.item_destroyed}
         events["item destroyed"] += 1
     if result.structure_loss:
         events["collision" if kind != "explode" else "explosion damage"] += 1
@@ -264,10 +342,10 @@ def _spawn(board: Board, rng: random.Random, events: Events) -> None:
         if square in board.hearts:
             events["heart: no room to appear"] += 1
             return
-    board.hearts.append(square)
+    board.hearts = board.hearts + (square,)
     events["heart: appears"] += 1
     if square in board.items:
-        board.items.discard(square)
+        board.items = board.items - {square}
         events["item destroyed"] += 1
     if square == board.lighthouse.square:
         events["collision"] += 1
@@ -280,4 +358,3 @@ def setup(rng: random.Random, events: Events) -> Board:
     board = Board(Lighthouse(c.start, c.brightness, c.structure_max))
     _spawn(board, rng, events)
     return board
-

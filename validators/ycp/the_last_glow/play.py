@@ -19,18 +19,21 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from functools import cache
+from functools import cache, lru_cache
 
 from ...errors import RuleError
 from ...play import WON, Action as PlayAction, Seat
-from .rules import Square, crew_actions, hunt_faces, rules
+from .rules import Lighthouse, Square, crew_actions, hunt_faces, rules
 from ..postcard import Actions
 from ..postcard_file import load_postcard
 from ..solo import LOSS, WIN, SoloState
-from .actions import FACES, Board, CrewMove, card, crew_moves, perform, setup, storm_phase
+from .actions import (FACES, FULL_THROTTLE, LIGHTHOUSE_STEPS, Board, CrewMove, card, caught, perform,
+                      placements, setup, storm_phase)
 
 MODES = ("storm", "nightmare")
 IDLE = ("idle",)
+LOST, GAINED = -WON / 2, WON / 2
+"""A finished game's worth on the greedy player's scale (:data:`...play.WON`)."""
 
 
 @cache
@@ -41,13 +44,28 @@ def spaces() -> dict[str, int]:
 
 
 @cache
+def _limited() -> bool:
+    """Whether any action space takes a limited number of crew (the printed card: none)."""
+    return any(spaces().values())
+
+
+@cache
 def _crew_event(label: str) -> str:
     """What a placement counts in ``events``, written once a label."""
     return f"crew: {label}"
 
 
-def _key(move: CrewMove) -> PlayAction:
-    return (move.id,) if move.target is None else (move.id, *move.target)
+class GridMemo:
+    """What the greedy player's ratings read from one grid (Hearts and items), kept while
+    the grid stays: :func:`_square_worth` by square, and each Hunt's catch by the
+    Lighthouse's square and the Heart's (the items it leaves, its square's worth)."""
+
+    __slots__ = ("hearts", "items", "worths", "catches")
+
+    def __init__(self, hearts: tuple[Square, ...], items: frozenset[Square]) -> None:
+        self.hearts, self.items = hearts, items
+        self.worths: dict[Square, float] = {}
+        self.catches: dict[tuple[Square, Square], tuple[frozenset[Square], float]] = {}
 
 
 class LastGlowState(SoloState):
@@ -57,21 +75,28 @@ class LastGlowState(SoloState):
         super().__init__()
         self.mode = mode
         self.board = setup(rng, self.events)
-        self._open: dict[PlayAction, CrewMove] | None = None
+        self._open: Mapping[PlayAction, CrewMove] | None = None
+        self._legal: tuple[PlayAction, ...] | None = None
+        self._grid_memo = GridMemo((), frozenset())
         self._start_turn()
 
     def legal_actions(self) -> Sequence[PlayAction]:
         if self.outcome is not None:
             return ()
-        return tuple(self._moves()) or (IDLE,)
+        if self._legal is None:
+            self._legal = tuple(self._moves()) or (IDLE,)
+        return self._legal
 
-    def _moves(self) -> dict[PlayAction, CrewMove]:
+    def _moves(self) -> Mapping[PlayAction, CrewMove]:
         """The open placements, found once per position (listing them and playing one
         would otherwise look at the board twice)."""
         if self._open is None:
-            room = spaces()
-            self._open = {_key(m): m for m in crew_moves(self.board, self.crew_left)
-                          if not room[m.label] or self.placed.get(m.label, 0) + m.crew <= room[m.label]}
+            found = placements(self.board, self.crew_left)
+            if _limited():
+                room = spaces()
+                found = {key: m for key, m in found.items()
+                         if not room[m.label] or self.placed.get(m.label, 0) + m.crew <= room[m.label]}
+            self._open = found
         return self._open
 
     def apply(self, action: PlayAction, rng: random.Random) -> None:
@@ -80,13 +105,13 @@ class LastGlowState(SoloState):
             self.events["crew idle"] += 1
         else:
             move = self._moves()[action]
-            self._open = None
-            perform(self.board, move, self.placed.get("Full Throttle", 0), rng)
+            perform(self.board, move, self.placed.get(FULL_THROTTLE.label, 0), rng)
             self.placed[move.label] = self.placed.get(move.label, 0) + move.crew
             self.crew_left -= move.crew
             self.events[_crew_event(move.label)] += move.crew
             if move.id == "hunt" and move.target in self.board.items:
                 self.events["hunt succeeded"] += 1
+        self._open = self._legal = None
         if self.board.won:
             self.turns += 1
             self.end(WIN, "won")
@@ -109,12 +134,24 @@ class LastGlowState(SoloState):
     def action_values(self, actions: Sequence[PlayAction], seat: Seat,
                       rng: random.Random) -> list[float]:
         """Each placement rated by :func:`rating` of the board right after it, before the
-        Storm Phase.  A Hunt is worth the rating of the board with the Heart caught, times
-        the chance of a catching face, plus the board as it is (a missed Hunt changes
-        nothing) for the other faces.  Nothing is drawn from ``rng``: the same position
-        always gets the same values."""
-        here = _worth(self.board)
-        throttles = self.placed.get("Full Throttle", 0)
+        Storm Phase.  A placement that changes only the Lighthouse is rated from the
+        Lighthouse it leaves (:func:`_after_step`) and the part of the rating the rest
+        of the board gives, worked out once.  A Hunt is worth the rating of the board
+        with the Heart caught (:func:`.actions.caught`: only the Hearts and items
+        change), times the chance of a catching face, plus the board as it is (a missed
+        Hunt changes nothing) for the other faces.  Nothing is drawn from ``rng``: the
+        same position always gets the same values."""
+        board = self.board
+        lighthouse, items, hearts = board.lighthouse, board.items, board.hearts
+        memo = self._memo()
+        worths = memo.worths
+        fixed = _grid_worth(board.victory, board.captured, items)
+        square = lighthouse.square
+        here_square = worths.get(square)
+        if here_square is None:
+            here_square = worths[square] = _square_worth(square, items, hearts)
+        here = fixed + _gauges_worth(lighthouse) + here_square
+        throttles = self.placed.get(FULL_THROTTLE.label, 0)
         moves = self._moves()
         values = []
         for action in actions:
@@ -122,14 +159,42 @@ class LastGlowState(SoloState):
                 values.append(here)
                 continue
             move = moves[action]
-            if move.id != "hunt":
-                values.append(_worth_after(self.board, move, throttles, 1))
-                continue
-            assert move.target is not None
-            catch = hunt_faces(self.board.lighthouse.square, move.target)
-            caught = _worth_after(self.board, move, throttles, catch[0]) if catch else here
-            values.append((len(catch) * caught + (6 - len(catch)) * here) / 6)
+            if move.id in LIGHTHOUSE_STEPS:
+                destroyed, gauges, square = _after_step(move.id, lighthouse, throttles)
+                if destroyed:
+                    values.append(LOST)
+                    continue
+                square_worth = worths.get(square)
+                if square_worth is None:
+                    square_worth = worths[square] = _square_worth(square, items, hearts)
+                values.append(fixed + gauges + square_worth)
+            elif move.id == "hunt":
+                assert move.target is not None
+                catch = hunt_faces(lighthouse.square, move.target)
+                if catch:
+                    key = (lighthouse.square, move.target)
+                    found = memo.catches.get(key)
+                    if found is None:
+                        hearts_left, items_now = caught(hearts, items, move.target)
+                        found = memo.catches[key] = (items_now,
+                                                     _square_worth(lighthouse.square, items_now, hearts_left))
+                    worth = (_grid_worth(board.victory, board.captured, found[0]) + _gauges_worth(lighthouse)
+                             + found[1])
+                else:
+                    worth = here
+                values.append((len(catch) * worth + (6 - len(catch)) * here) / 6)
+            else:
+                values.append(_worth_after(board, move, throttles, 1))
         return values
+
+    def _memo(self) -> GridMemo:
+        """The ratings worked out so far for the Hearts and items as they are (both are
+        replaced, never changed, when they change: the same objects mean the same grid)."""
+        board = self.board
+        memo = self._grid_memo
+        if board.hearts is not memo.hearts or board.items is not memo.items:
+            memo = self._grid_memo = GridMemo(board.hearts, board.items)
+        return memo
 
     def clone(self) -> LastGlowState:
         twin = super().clone()
@@ -152,13 +217,41 @@ def rating(board: Board) -> float:
     unless it climbs); minus 1 a Heart next to the Lighthouse (diagonals too:
     an explosion or a collision).
     """
-    lighthouse, items, hearts = board.lighthouse, board.items, board.hearts
-    near, reach, height = _around(lighthouse.square)
+    return (_grid_worth(board.victory, board.captured, board.items)
+            + _lighthouse_worth(board.lighthouse, board.items, board.hearts))
+
+
+def _grid_worth(victory: int, captured: int, items: frozenset[Square]) -> float:
+    """The part of :func:`rating` that does not depend on the Lighthouse."""
+    return 12 * victory + 9 * captured + 4 * len(items)
+
+
+def _lighthouse_worth(lighthouse: Lighthouse, items: frozenset[Square], hearts: tuple[Square, ...]) -> float:
+    """The part of :func:`rating` that does: its gauges and its square's."""
+    return _gauges_worth(lighthouse) + _square_worth(lighthouse.square, items, hearts)
+
+
+def _gauges_worth(lighthouse: Lighthouse) -> float:
+    """What :func:`rating` gives the Lighthouse's Structure and Brightness."""
     brightness = lighthouse.brightness
-    return (12 * board.victory + 9 * board.captured + 4 * len(items)
-            + 3 * len(reach.intersection(items))
-            + 2 * lighthouse.structure + 0.5 * (brightness if brightness < 3 else 3)
-            + height - (0 if near.isdisjoint(hearts) else sum(map(near.__contains__, hearts))))
+    return 2 * lighthouse.structure + 0.5 * (brightness if brightness < 3 else 3)
+
+
+@lru_cache(maxsize=1 << 16)
+def _after_step(move_id: str, lighthouse: Lighthouse, throttles: int) -> tuple[bool, float, Square]:
+    """A placement that changes only the Lighthouse (:data:`.actions.LIGHTHOUSE_STEPS`):
+    whether it leaves it destroyed (the game lost), the worth of its gauges and its
+    square.  Remembered: a Lighthouse has a few thousand states."""
+    after = LIGHTHOUSE_STEPS[move_id](lighthouse, throttles)
+    return after.destroyed, _gauges_worth(after), after.square
+
+
+@lru_cache(maxsize=1 << 16)
+def _square_worth(square: Square, items: frozenset[Square], hearts: tuple[Square, ...]) -> float:
+    """What :func:`rating` gives the Lighthouse's square: items within Sleep's reach, its
+    line, Hearts next to it."""
+    near, reach, height = _around(square)
+    return 3 * len(reach.intersection(items)) + height - sum(map(near.__contains__, hearts))
 
 
 @cache
@@ -181,18 +274,17 @@ def _around(square: Square) -> tuple[frozenset[Square], frozenset[Square], float
 def _worth(board: Board) -> float:
     """:func:`rating`, or a finished game's value on the greedy player's scale."""
     if board.won:
-        return WON / 2
+        return GAINED
     if board.lost:
-        return -WON / 2
+        return LOST
     return rating(board)
 
 
 def _worth_after(board: Board, move: CrewMove, throttles: int, face: int) -> float:
     """:func:`_worth` of ``board`` once ``move`` is resolved with ``face`` on its die: the
-    move is played on the board itself, on copies of its Hearts and items, and every field
-    is put back afterwards (quicker than copying the board)."""
+    move is played on the board itself and every field is put back afterwards (the
+    Hearts and items are replaced, never changed, so keeping them is enough)."""
     saved = board.lighthouse, board.hearts, board.items, board.captured, board.victory, board.lost
-    board.hearts, board.items = saved[1].copy(), saved[2].copy()
     try:
         perform(board, move, throttles, FACES[face])
         return _worth(board)

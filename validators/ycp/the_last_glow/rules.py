@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from collections.abc import Collection
+from typing import NamedTuple
 
 from ...errors import InputError, RuleError
-from ...frozen import replace
 from ...schema import field
 from ..tables import Table, build_rules, table_data
 
@@ -37,8 +37,7 @@ class StormRow:
     explode: bool = False
 
 
-@dataclass(frozen=True)
-class HeartMove:
+class HeartMove(NamedTuple):
     """Where a Heart went: ``down-left``/``down``/``down-right`` to a square, ``explode``,
     ``contact`` (it left the grid at the bottom) or ``stay`` (blocked twice)."""
 
@@ -131,8 +130,25 @@ def move_heart(heart: Square, roll: int, hearts: Collection[Square] = (),
     the bottom is a contact.  A square already holding a Heart sends the
     Heart to ``reroll``; blocked again, it stays where it is.
     """
-    column, line = _square("heart", heart)
-    row = storm_row(_die("roll", roll) + line)
+    move = heart_course(_square("heart", heart), _die("roll", roll))
+    if move.to is not None and move.to in hearts:
+        if reroll is None:
+            return HeartMove("stay", heart)
+        again = move_heart(heart, reroll, hearts)
+        return HeartMove("stay", heart) if again.kind == "stay" else again
+    return move
+
+
+@cache
+def heart_course(heart: Square, roll: int) -> HeartMove:
+    """Where a Heart goes on ``roll`` with no other Heart in its way (remembered: a grid
+    has a few dozen squares and a die six faces).
+
+    >>> heart_course((6, 2), 5)             # 5 + 2 = 7: down-right, off the side: down
+    HeartMove(kind='down', to=(6, 3))
+    """
+    column, line = heart
+    row = storm_row(roll + line)
     if row.explode:
         return HeartMove("explode", None)
     r = rules()
@@ -140,13 +156,7 @@ def move_heart(heart: Square, roll: int, hearts: Collection[Square] = (),
     kind = {-1: "down-left", 0: "down", 1: "down-right"}[target_column - column]
     if line + 1 > r.lines:
         return HeartMove("contact", None)
-    target = (target_column, line + 1)
-    if target in hearts:
-        if reroll is None:
-            return HeartMove("stay", heart)
-        again = move_heart(heart, reroll, hearts)
-        return HeartMove("stay", heart) if again.kind == "stay" else again
-    return HeartMove(kind, target)
+    return HeartMove(kind, (target_column, line + 1))
 
 
 # ---------------------------------------------------------------- damage
@@ -166,15 +176,22 @@ def explosion_damage(explosion: Square, lighthouse: Square) -> int:
 def resolve_heart(heart: Square, roll: int, lighthouse: Square, hearts: Collection[Square] = (),
                   items: Collection[Square] = (), reroll: int | None = None) -> HeartResult:
     """A Heart's whole turn: its move, then explosion, collision, contact or item loss."""
-    r = rules()
     move = move_heart(heart, roll, hearts, reroll)
+    return heart_result(heart, move, _square("lighthouse", lighthouse), move.kind != "stay" and move.to in items)
+
+
+@lru_cache(maxsize=1 << 14)
+def heart_result(heart: Square, move: HeartMove, lighthouse: Square, on_item: bool) -> HeartResult:
+    """What ``move`` costs (``on_item``: it ends on an item's square); remembered, as a
+    grid holds a few dozen squares."""
+    r = rules()
     if move.kind == "explode":
-        return HeartResult(move, structure_loss=explosion_damage(heart, _square("lighthouse", lighthouse)))
+        return HeartResult(move, structure_loss=explosion_damage(heart, lighthouse))
     if move.kind == "contact":
         return HeartResult(move, victory_loss=r.contact_vp)
     if move.to == lighthouse:
         return HeartResult(move, structure_loss=r.collision)
-    return HeartResult(move, item_destroyed=move.to if move.kind != "stay" and move.to in items else None)
+    return HeartResult(move, item_destroyed=move.to if on_item else None)
 
 
 def contact_loses_game(victory_points: int) -> bool:
@@ -200,10 +217,10 @@ SINK_LINES = 1           # the Storm Phase moves the Lighthouse down one line ..
 DIMMING = 1              # ... and lowers its Brightness by 1 (at 0: 1 Structure instead)
 
 
-@dataclass(frozen=True)
-class Lighthouse:
+class Lighthouse(NamedTuple):
     """The Lighthouse's square, Brightness and Structure Points; ``crashed`` once it
-    leaves the grid at the bottom."""
+    leaves the grid at the bottom.  A named tuple: the engine rates thousands of
+    Lighthouses a game, and a tuple is built and hashed in C."""
 
     square: Square
     brightness: int
@@ -227,13 +244,14 @@ def crew_actions(structure: int) -> int:
 def lighthouse_management(lighthouse: Lighthouse) -> Lighthouse:
     """First step of the Storm Phase: sink one line, then lose Brightness (or Structure at 0)."""
     column, line = _square("lighthouse", lighthouse.square)
-    if lighthouse.brightness > 0:
-        lit = replace(lighthouse, brightness=max(0, lighthouse.brightness - DIMMING))
+    brightness, structure = lighthouse.brightness, lighthouse.structure
+    if brightness > 0:
+        brightness = max(0, brightness - DIMMING)
     else:
-        lit = replace(lighthouse, structure=lighthouse.structure - DIMMING)
+        structure -= DIMMING
     if line + SINK_LINES > rules().lines:
-        return replace(lit, crashed=True)
-    return replace(lit, square=(column, line + SINK_LINES))
+        return Lighthouse(lighthouse.square, brightness, structure, True)
+    return Lighthouse((column, line + SINK_LINES), brightness, structure, lighthouse.crashed)
 
 
 # ---------------------------------------------------------------- hunting and spawning
