@@ -158,3 +158,24 @@ def test_worker_values_equal_the_copies_played_up_to_the_next_die():
             positions += 1
             state.apply(rng.choice(list(actions)), rng)
     assert positions > 600
+
+
+def test_worker_values_are_shared_by_positions_that_differ_in_strength_or_the_dead_only():
+    """The remembered values leave out Employer's Strength and the dead (the Worker Phase
+    and the rating never read them): each position still gets what copies played up to
+    the next die give it."""
+    for strength, dead in ((0, 0), (5, 1), (9, 2), (0, 0)):
+        state = at_work(City(savings=6, risk=2, police=1, injured=1, strength=strength, dead=dead))
+        actions = state.legal_actions()
+        assert tuple(state.action_values(actions, 0, random.Random(0))) == values_before_chance(state, actions)
+
+
+def test_listed_actions_follow_the_position():
+    """The list is remembered per position: after a worker is placed, or the city is
+    replaced, it is found again."""
+    state = at_work(City(savings=10, injured=1, workers=3))
+    assert "bonesetter" in state.legal_actions()
+    state.apply("bonesetter", random.Random(0))
+    assert "bonesetter" not in state.legal_actions()
+    state.city = replace(state.city, injured=0, prisoners=1)
+    assert "lawyers-free" in state.legal_actions()

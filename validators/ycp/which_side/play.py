@@ -77,16 +77,24 @@ class WhichSideState(SoloState):
         self.city = employer_effect(setup(mode_id), face)
         self.resources: Resources = dict.fromkeys(KINDS, 0)
         self.controlled: set[int] = set()
+        self._legal: tuple[PlayAction, ...] | None = None
+        self._legal_for = self.city
         self._start_turn(rng)
 
     # ------------------------------------------------------------ the interface
 
     def legal_actions(self) -> Sequence[PlayAction]:
+        """Listed once per position (the runner and the player both ask): every step of the
+        game replaces the city, and the list is found again when it has been replaced."""
         if self.outcome is not None:
             return ()
-        if self.phase == MEANS:
-            return _means_open(frozenset(self.controlled), self.city.savings, _wallet(self.resources))
-        return _open_actions(tuple(sorted(self.placed.items())), self.city, _wallet(self.resources))
+        if self._legal is None or self._legal_for is not self.city:
+            self._legal_for = self.city
+            if self.phase == MEANS:
+                self._legal = _means_open(frozenset(self.controlled), self.city.savings, _wallet(self.resources))
+            else:
+                self._legal = _open_actions(tuple(sorted(self.placed.items())), self.city, _wallet(self.resources))
+        return self._legal
 
     def action_values(self, actions: Sequence[PlayAction], seat: Seat,
                       rng: random.Random) -> tuple[float, ...]:
@@ -99,17 +107,19 @@ class WhichSideState(SoloState):
             return look_ahead(self, actions, ("which-side", self.mode, self.one_means_a_turn, self.turns,
                                               self.city, _wallet(self.resources), frozenset(self.controlled)))
         placed = tuple(sorted(self.placed.items()))
-        key = (self.mode, self.city, _wallet(self.resources), len(self.controlled), placed,
+        city = _at_work(self.city)
+        key = (self.mode, city, _wallet(self.resources), len(self.controlled), placed,
                self.to_place, tuple(actions))
         found = _worker_values.get(key)
         if found is None:
             if len(_worker_values) >= LOOK_AHEAD_MEMORY:
                 _worker_values.clear()
-            found = _worker_values[key] = self._rate_workers(actions)
+            found = _worker_values[key] = self._rate_workers(actions, city)
         return found
 
-    def _rate_workers(self, actions: Sequence[PlayAction]) -> tuple[float, ...]:
-        here, wallet, controlled = self.city, _wallet(self.resources), len(self.controlled)
+    def _rate_workers(self, actions: Sequence[PlayAction], here: City) -> tuple[float, ...]:
+        """The values of ``actions`` from ``here``, the city as :func:`_at_work` sees it."""
+        wallet, controlled = _wallet(self.resources), len(self.controlled)
         values = []
         for action in actions:
             chosen = ACTIONS[str(action)]
@@ -123,6 +133,7 @@ class WhichSideState(SoloState):
 
     def apply(self, action: PlayAction, rng: random.Random | None) -> None:
         """``rng`` None (a look-ahead copy): stop before the next Employer Phase's dice."""
+        self._legal = None
         if self.phase == MEANS:
             self._take_means(int(action), rng)   # type: ignore[call-overload]
             return
@@ -174,6 +185,7 @@ class WhichSideState(SoloState):
         self.city = city
         self.phase = WORK
         self.placed: dict[str, int] = {}
+        self._legal = None
         self.to_place = acting_workers(city)
         if self.to_place == 0 or not self.legal_actions():
             self._resolve()
@@ -185,6 +197,7 @@ class WhichSideState(SoloState):
         if hurt:
             self.events["worker injured by debt"] += hurt
         self.phase = MEANS
+        self._legal = None
 
     def _take_means(self, means: int, rng: random.Random | None) -> None:
         if means:
@@ -192,7 +205,7 @@ class WhichSideState(SoloState):
             self.city = replace(self.city, savings=wallet.pop("dollars"))
             self.resources = wallet
             self.controlled.add(means)
-            self.events[f"means of production {means}"] += 1
+            self.events[_means_event(means)] += 1
             if not self.one_means_a_turn and not has_won(len(self.controlled), self.mode, self.turn) \
                     and len(self.legal_actions()) > 1:
                 return
@@ -206,6 +219,13 @@ class WhichSideState(SoloState):
             self.turns += 1
             if rng is not None:
                 self._start_turn(rng)
+
+
+def _at_work(city: City) -> City:
+    """``city`` as the Worker Phase and the rating see it: they never read Employer's
+    Strength, the dead or the lost flag (the Employer Phase does), so positions that
+    differ only there share their values (tested against copies)."""
+    return replace(city, strength=0, dead=0, lost=False)
 
 
 def _wallet(resources: Resources) -> Wallet:
@@ -269,6 +289,12 @@ def _words(face: int) -> str:
 def _employer_event(face: int) -> str:
     """What a die of the Employer Phase counts in ``events``, written once a face."""
     return f"employer: {_words(face)}"
+
+
+@cache
+def _means_event(means: int) -> str:
+    """What taking a means of production counts in ``events``, written once a number."""
+    return f"means of production {means}"
 
 
 @lru_cache(maxsize=1 << 12)
