@@ -9,6 +9,7 @@ import click
 from ..validators.errors import InputError
 from ..validators.formats import paper_names
 from ..validators.yield_.checks import DEFAULT_DAMAGE_LIMIT
+from ..validators.yield_.rules import RULES
 from ..validators.yield_.search import DEFAULT_BUDGET, MAX_DEPTH
 from ..validators.yield_.tiles import DEFAULT_TILE_MM
 from ..validators.yield_.tileset import MAX_SETS, load_tileset, printable
@@ -21,7 +22,7 @@ from .common import (Finite, OutputPath, card_export, echo_json, emit, export_ca
 @click.option("--tile-size", type=Finite(25, 100), default=DEFAULT_TILE_MM,
               show_default=True, help="Side of a square tile in mm (match your board's squares).")
 @click.option("--sets", type=click.IntRange(1, MAX_SETS), default=1, show_default=True,
-              help="Complete sets of 64 tiles (more for the larger-board variant).")
+              help="Complete reference tile sets (more for the larger-board variant).")
 @click.option("--damage-limit", type=click.IntRange(1, 30), default=DEFAULT_DAMAGE_LIMIT,
               show_default=True, help="Damage that puts a vehicle out (the track runs 0 to this).")
 @click.option("--tiles", "tiles_file", type=click.Path(dir_okay=False, path_type=Path),
@@ -30,7 +31,7 @@ from .common import (Finite, OutputPath, card_export, echo_json, emit, export_ca
 @sheet_options
 def print_command(out: Path, tile_size: float, sets: int, damage_limit: int,
                   tiles_file: Path | None, **kwargs) -> None:
-    """Print the 64 Yield! road tiles, identical backs and a damage track.
+    """Print the Yield! road tiles, identical backs and a damage track.
 
     Tiles are square (50 mm fits a standard chessboard); print double-sided
     on cardstock and cut on the crop marks. Roads are light, off-road is dark.
@@ -132,12 +133,13 @@ def _refuse_stray_options(mode: str, best: bool) -> None:
 
 
 @click.command("yield")
-@click.option("--layout", is_flag=True, help="Lay all 64 tiles so every road joins.")
+@click.option("--layout", is_flag=True, help="Lay out the whole reference set so every road joins.")
 @click.option("--setup", is_flag=True, help="Play out a whole setup by the rules.")
 @click.option("--moves", "state_file", type=click.Path(dir_okay=False, path_type=Path),
               help="List every legal turn from the position in this STATE.json.")
 @click.option("--closed", is_flag=True, help="With --layout: no road may run off the board.")
-@click.option("--players", type=click.IntRange(2, 3), default=2, show_default=True,
+@click.option("--players", type=click.IntRange(RULES.players_min, RULES.players_max), default=RULES.players_min,
+              show_default=True,
               help="With --setup: how many players.")
 @click.option("--best", is_flag=True, help="With --moves: also pick a turn by searching ahead.")
 @click.option("--depth", type=click.IntRange(1, MAX_DEPTH), default=2, show_default=True,

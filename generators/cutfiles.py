@@ -26,6 +26,7 @@ from .cutpaths import CutPath, cut_items, cut_sheets, sheet_paths
 from .cutter import CRICUT_AREA, Box, Cutter, cricut_area, cut_region, keep_out
 from .previews import png_bytes
 from .sheet import Document, Page
+from .units import inches, pixels_per_mm, render_scale
 
 CUT_COLOUR, FRAME_COLOUR = "#ff0000", "#999999"
 CUT_WIDTH = 0.1   # mm, for display only: a cutter follows the path's centre
@@ -137,7 +138,7 @@ def page_svg(doc: Document, page: Page) -> bytes:
 def cricut_svg(doc: Document, page: Page) -> bytes:
     """A sheet's outlines over Design Space's Print Then Cut area, framed by its edge."""
     w, h = CRICUT_AREA
-    return _svg(_paths(doc, page), cricut_area(doc.settings.paper), "frame", (f"{w / 25.4:g}in", f"{h / 25.4:g}in"))
+    return _svg(_paths(doc, page), cricut_area(doc.settings.paper), "frame", (f"{inches(w):g}in", f"{inches(h):g}in"))
 
 
 def _svg(paths: list[CutPath], box: Box, frame: str, size: tuple[str, str]) -> bytes:
@@ -224,10 +225,10 @@ def cricut_png(doc: Document, pdf: bytes, page: Page, dpi: int) -> bytes:
     x, y, w, h = cricut_area(paper)
     document = pypdfium2.PdfDocument(pdf)
     try:
-        image = document[next(i for i, p in enumerate(doc.pages) if p is page)].render(scale=dpi / 72).to_pil()
+        image = document[next(i for i, p in enumerate(doc.pages) if p is page)].render(scale=render_scale(dpi)).to_pil()
     finally:
         document.close()
-    px = dpi / 25.4
+    px = pixels_per_mm(dpi)
     left, top = round(x * px), round((paper.height - y - h) * px)
     image = image.crop((left, top, left + round(w * px), top + round(h * px)))
     return png_bytes(image, dpi)

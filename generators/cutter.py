@@ -30,6 +30,7 @@ from typing import get_args
 
 from ..validators.formats import Paper
 from ..validators.manifest import Cutter as Cutter
+from .units import from_inches
 CUTTERS: tuple[Cutter, ...] = get_args(Cutter)
 Box = tuple[float, float, float, float]        # x, y, w, h
 Point = tuple[float, float]
@@ -42,7 +43,7 @@ CLEARANCE = 2.0           # mm kept free around the marks' boxes
 CORNER_ZONE = SILHOUETTE_INSET + ARM + THICKNESS / 2 + CLEARANCE   # a mark's zone, from the paper corner
 ZONE_GAP = 0.3            # mm of white between a zone and anything printed, so no rendered edge reaches in
 INSIDE_MARKS = SILHOUETTE_INSET + THICKNESS / 2 + CLEARANCE        # components stay this far in
-CRICUT_AREA = (6.75 * 25.4, 9.25 * 25.4)      # Design Space's largest Print Then Cut image
+CRICUT_AREA = (from_inches(6.75), from_inches(9.25))   # Design Space's largest Print Then Cut image
 
 
 def silhouette_square(paper: Paper) -> Box:

@@ -27,9 +27,9 @@ from .pen import pen_for
 from .pdf import new_canvas
 from .previews import check_dpi, png_bytes
 from .sheet import Document, DrawFn
-from .units import pt
+from .units import from_inches, pixels, pt, render_scale
 
-POD_BLEED = 25.4 / 8      # mm: the eighth of an inch print-on-demand templates add on each side
+POD_BLEED = from_inches(1 / 8)   # mm: the eighth of an inch print-on-demand templates add on each side
 LISTING = "cards.csv"
 COLUMNS = ("file", "pdf", "card", "side", "count", "width_mm", "height_mm", "bleed_mm", "dpi")
 _UNSAFE = re.compile(r"[^a-z0-9]+")
@@ -88,15 +88,6 @@ def card_pdf(draw: DrawFn, w: float, h: float, bleed: float, ink_saver: bool, ti
     return buffer.getvalue()
 
 
-def pixels(mm: float, dpi: int) -> int:
-    """How many whole pixels ``mm`` spans at ``dpi`` (what a service's template asks for).
-
-    >>> pixels(63.5 + 2 * POD_BLEED, 300), pixels(88.9 + 2 * POD_BLEED, 300)
-    (825, 1125)
-    """
-    return max(1, round(mm / 25.4 * dpi))
-
-
 def card_png(pdf: bytes, w: float, h: float, dpi: int) -> bytes:
     """The one-page ``pdf`` of a ``w`` x ``h`` mm face as a PNG of exactly the pixels ``dpi`` gives.
 
@@ -107,7 +98,7 @@ def card_png(pdf: bytes, w: float, h: float, dpi: int) -> bytes:
 
     document = pypdfium2.PdfDocument(pdf)
     try:
-        image = document[0].render(scale=dpi / 72 * (1 + 1e-6)).to_pil()
+        image = document[0].render(scale=render_scale(dpi) * (1 + 1e-6)).to_pil()
     finally:
         document.close()
     size = (pixels(w, dpi), pixels(h, dpi))

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..validators.errors import InputError
+from .units import render_scale
 
 if TYPE_CHECKING:
     from PIL.Image import Image
@@ -39,7 +40,7 @@ def png_pages(pdf: bytes, stem: str, dpi: int = 150) -> list[tuple[str, bytes]]:
     pages = []
     try:
         for index in range(len(document)):
-            image = document[index].render(scale=dpi / 72).to_pil()
+            image = document[index].render(scale=render_scale(dpi)).to_pil()
             pages.append((f"{stem}-{index + 1:02d}.png", png_bytes(image, dpi)))
     finally:
         document.close()

@@ -8,6 +8,7 @@ from ..report import Finding, Summary, failed, passed
 from ..schema import Table
 from .layout_search import find_layout
 from .rules import RULES
+from .tiles import set_size
 from .tileset import MAX_SETS, TileGroup, TileSet, check_tileset, family_tally, parse_tileset
 
 GAME = "yield"
@@ -82,7 +83,7 @@ def _summary(tileset: TileSet) -> Summary:
 
 def _layout_note(tileset: TileSet) -> str:
     """Whether all the tiles fit the board(s) as one road network (a hint, not a rule)."""
-    if tileset.size != 64 * tileset.sets:
+    if tileset.size != set_size() * tileset.sets:
         return f"not tried ({tileset.size} tiles do not fill {tileset.sets} board(s))"
     try:
         find_layout(tileset.tiles(), rows=8, cols=8 * tileset.sets, shapes=tileset.shapes())

@@ -138,6 +138,16 @@ def reference_counts() -> dict[Kind, int]:
     return {kind: counts[kind] for kind in KINDS}
 
 
+@cache
+def set_size() -> int:
+    """Tiles in one complete reference set.
+
+    >>> set_size()
+    64
+    """
+    return sum(row.count for row in reference_table())
+
+
 def family_counts() -> dict[str, int]:
     """The complete set as the rules list it: tiles per family (24 Merge, ...).
 

@@ -21,10 +21,10 @@ from typing import Any
 from ..errors import InputError, RuleError
 from ..report import Finding, failed, passed
 from ..schema import field, load_toml, read_file, reject_unknown
-from .tiles import KINDS, SIDES, Kind, Side, family_counts, family_of, road_ends
+from .tiles import KINDS, SIDES, Kind, Side, family_counts, family_of, road_ends, set_size
 
 MAX_SETS = 16                     # Appendix A: more boards and sets; 16 is a table full
-MAX_TILES = 64 * MAX_SETS         # more tiles than that is a typo, not a game
+MAX_TILES = set_size() * MAX_SETS  # more tiles than that is a typo, not a game
 TOP_KEYS = {"game", "name", "sets", "tile"}
 TILE_KEYS = {"kind", "count", "ends", "name", "family"}
 
@@ -172,7 +172,7 @@ def _count_findings(tileset: TileSet) -> list[Finding]:
             diff = got - wanted
             findings.append(failed("documented counts", f"{family}: {got} tiles, the complete set "
                                    f"has {wanted} ({'+' if diff > 0 else ''}{diff})"))
-    total = 64 * tileset.sets
+    total = set_size() * tileset.sets
     if not findings:
         listed = ", ".join(f"{n} {family}" for family, n in want.items())
         findings.append(passed("documented counts", f"{total} tiles as the rules list them: {listed}"))
