@@ -130,7 +130,7 @@ GAMES: tuple[Game, ...] = (
          "ryb", "ryb", ("action", "goal", "reference", "score-sheet"),
          (Output("ryb", "ryb-deck.pdf", "default_document"),), "ryb.checks", solve=True,
          engine="ryb.play"),
-    Game("yield", "Yield!", "Print the 64 Yield! road tiles, identical backs and a damage track.",
+    Game("yield", "Yield!", "Print the Yield! road tiles, identical backs and a damage track.",
          "yield_", "yield", ("damage-track", "tile"),
          (Output("yield", "yield-tiles.pdf"),), "yield_.checks", solve=True, engine="yield_.play"),
     Game("accellerator", "Accellerator",
