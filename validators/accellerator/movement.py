@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..frozen import replace
+from ..frozen import build, replace
 from ..errors import RuleError
 from .board import cell_name
 from .model import (FACING_NAMES, WIN_BANKED, Cell, Facing, Pawn, Player, State, deflect,
@@ -152,7 +152,8 @@ def trace_move(state: State, *, bank: bool = True) -> Move:
                                     "electron(s) stay on the reactor"))
                 ending = "reactor"
                 reset.append(me.player)
-            steps.append(Step(n, pos, None, facing, new, tuple(events)))
+            steps.append(build(Step, number=n, start=pos, entered=None, facing_in=facing,
+                               facing_out=new, events=tuple(events)))
             facing = new
             if ending != "moved":
                 break
@@ -204,7 +205,8 @@ def trace_move(state: State, *, bank: bool = True) -> Move:
             facing = deflect(facing, orientation)
             events.append(Event("deflect", f"deflector '{orientation}' turns it from "
                                 f"{FACING_NAMES[facing_in]} to {FACING_NAMES[facing]}"))
-        steps.append(Step(n, start, pos, facing_in, facing, tuple(events)))
+        steps.append(build(Step, number=n, start=start, entered=pos, facing_in=facing_in,
+                           facing_out=facing, events=tuple(events)))
         if ending != "moved":
             break
     if not steps and pos in others:     # energy 0 on a shared home: the turn ends there
@@ -217,8 +219,9 @@ def trace_move(state: State, *, bank: bool = True) -> Move:
     else:
         pawns[me_index] = me.reset()
     after = replace(state, pawns=tuple(pawns))
-    return Move(me.player, me.at, me.facing, me.energy, tuple(steps), ending, after,
-                picked, banked_now, swaps, tuple(reset))
+    return build(Move, player=me.player, start=me.at, facing=me.facing, energy=me.energy,
+                 steps=tuple(steps), ending=ending, after=after, picked_up=picked,
+                 banked=banked_now, swaps=swaps, reset=tuple(reset))
 
 
 def _carry(pawn: Pawn, carrying: int) -> Pawn:

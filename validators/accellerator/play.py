@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, cast, overload
 
@@ -27,7 +27,7 @@ from .board import Board
 from .board_file import standard_board
 from .deflectors import Change, acceleration, change_menu, energy_options
 from .model import BOUNCES, DIE_SIDES, FACINGS, WIN_BANKED, Cell, Pawn, Rules, State, manhattan
-from .turn import TurnChoice, place, play_turn
+from .turn import Turn, TurnChoice, place, play_turn
 
 
 @dataclass(frozen=True)
@@ -54,25 +54,30 @@ class AccelleratorGame:
 
 
 class Choices(Sequence[TurnChoice]):
-    """Every legal choice for one roll, built only when asked for by index."""
+    """Every legal choice for one roll, built only when asked for by index.
+
+    Every facing and energy offers the same deflector changes, so the choice at an index
+    past the plain ones is found by one division: its (facing, energy) group and its
+    change in the roll's change menu."""
 
     def __init__(self, state: State, roll: int) -> None:
         self.plain: list[TurnChoice] = []
-        self.changing: list[tuple[Callable[[int], Change], int | None, str | None, int]] = []
+        self.groups: list[tuple[int | None, str | None]] = []
+        """The (energy, facing) of each run of choices with a deflector change, in order."""
         facings = FACINGS if state.mover.at is None else (None,)
         # A reset pawn's facing changes neither its energy nor which cells are blocked.
         placed, _ = place(state, facings[0])
         kind = acceleration(placed.mover.energy, roll)
-        counts, picker = change_menu(placed, kind)
-        changes = sum(counts.values())
+        counts, self.picker = change_menu(placed, kind)
+        self.changes = sum(counts.values())
         options = energy_options(placed.mover.energy, roll)
         for facing in facings:
             for energy in options:
-                if kind != "below" or not changes:
+                if kind != "below" or not self.changes:
                     self.plain.append(TurnChoice(energy, None, facing))
-                if changes:
-                    self.changing.append((picker, energy, facing, changes))
-        self.size = len(self.plain) + sum(n for *_, n in self.changing)
+                if self.changes:
+                    self.groups.append((energy, facing))
+        self.size = len(self.plain) + len(self.groups) * self.changes
 
     def __len__(self) -> int:
         return self.size
@@ -93,25 +98,23 @@ class Choices(Sequence[TurnChoice]):
         plain = len(self.plain)
         if index < plain:
             return self.plain[index]
-        index -= plain
-        for picker, energy, facing, count in self.changing:
-            if index < count:
-                return build(TurnChoice, energy=energy, change=picker(index), facing=facing,
-                             bank=True)
-            index -= count
-        raise IndexError(index)
+        group, pick = divmod(index - plain, self.changes)
+        energy, facing = self.groups[group]
+        return build(TurnChoice, energy=energy, change=self.picker(pick), facing=facing, bank=True)
 
 
 class AccelleratorState:
     """One position: the table (:class:`~.model.State`) and the roll of the player to move."""
 
-    __slots__ = ("state", "roll", "turns", "rounds", "events", "num_players", "_choices")
+    __slots__ = ("state", "roll", "turns", "rounds", "events", "num_players", "_choices", "_played")
 
     def __init__(self, state: State, roll: int, turns: int, events: Counter[str]) -> None:
         self.state, self.roll, self.turns, self.events = state, roll, turns, events
         self.num_players = len(state.pawns)
         self.rounds = turns // self.num_players
         self._choices: Choices | None = None
+        self._played: dict[TurnChoice, Turn] = {}
+        """Turns already played out from this position by :meth:`action_values`."""
 
     def current_player(self) -> int:
         return TERMINAL if self.state.over else self.state.to_move
@@ -125,13 +128,13 @@ class AccelleratorState:
         return self._choices
 
     def apply(self, action: Action, rng: random.Random) -> None:
-        turn = play_turn(self.state, self.roll, cast(TurnChoice, action),   # one of legal_actions()
-                         listed=True)
+        choice = cast(TurnChoice, action)                                # one of legal_actions()
+        turn = self._played.get(choice) or play_turn(self.state, self.roll, choice, listed=True)
         self.events.update(e.rule for e in turn.all_events)
         self.state = turn.after
         self.turns += 1
         self.rounds = self.turns // self.num_players
-        self._choices = None
+        self._choices, self._played = None, {}
         if not self.state.over:
             self.roll = rng.randint(1, DIE_SIDES)
 
@@ -152,22 +155,32 @@ class AccelleratorState:
 
         A turn whose deflector change touches no cell that the same facing and energy
         entered without it makes that same move (:attr:`~.movement.Move.entered`), and the
-        rating looks at pawns only, so it is rated once and not moved again."""
+        rating looks at pawns only, so it is rated once and not moved again.  The turns
+        played out are kept: the one chosen is not played again by :meth:`apply`."""
         values = []
         moved: dict[tuple[str | None, int | None, bool], tuple[frozenset[Cell], float]] = {}
         for choice in actions:
             key = (choice.facing, choice.energy, choice.bank)
             change = choice.change
             known = moved.get(key)
-            if known is not None and (change is None or known[0].isdisjoint(change.cells)):
+            if known is not None and (change is None or _untouched(known[0], change)):
                 values.append(known[1])
                 continue
-            move = play_turn(self.state, self.roll, choice, listed=True).move
+            turn = self._played[choice] = play_turn(self.state, self.roll, choice, listed=True)
+            move = turn.move
             rated = value(move.after, seat)
-            if known is None and (change is None or move.entered.isdisjoint(change.cells)):
-                moved[key] = (move.entered, rated)
+            if known is None:
+                entered = move.entered
+                if change is None or _untouched(entered, change):
+                    moved[key] = (entered, rated)
             values.append(rated)
         return values
+
+
+def _untouched(cells: frozenset[Cell], change: Change) -> bool:
+    """Whether ``change`` alters none of ``cells`` (its :attr:`~.deflectors.Change.cells`,
+    read without building them: an unused end is None, never a cell)."""
+    return change.at not in cells and change.to not in cells
 
 
 def returns(state: State) -> tuple[float, ...]:

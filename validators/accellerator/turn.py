@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..frozen import replace
+from ..frozen import build, replace
 from ..errors import RuleError
 from .board import cell_name
 from .deflectors import (Change, acceleration, apply_change, check_change, describe_counts,
@@ -142,7 +142,8 @@ def play_turn(state: State, roll: int | None, choice: TurnChoice = TurnChoice(),
     move = trace_move(moving, bank=choice.bank)
     after = replace(move.after, locked=change.result if change is not None else None,
                     to_move=(state.to_move + 1) % len(state.pawns), turns=state.turns + 1)
-    return Turn(me.player, roll, kind, me.energy, energy, change, tuple(events), move, after)
+    return build(Turn, player=me.player, roll=roll, kind=kind, energy_before=me.energy,
+                 energy=energy, change=change, events=tuple(events), move=move, after=after)
 
 
 def _accel_event(energy: int, roll: int, kind: str, new: int) -> Event:
