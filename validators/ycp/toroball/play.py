@@ -58,6 +58,9 @@ KICKS: tuple[Action, ...] = tuple(("kick", d, n) for d in STEPS for n in KICK)
 KickRun = tuple[Square, Square, bool, int | None]
 """A kicked ball's straight run: scatter origin, the square before, stopped by a body, scorer."""
 STOP, AGITATE, PERCH, HIDE = ("stop",), ("agitate",), ("perch",), ("hide",)
+DIE = (1, 2, 3, 4, 5, 6)
+"""A six-sided die's faces: ``rng.choice(DIE)`` draws exactly as ``rng.randint(1, 6)``
+does, with fewer calls (every die of a game is rolled so)."""
 POINT = 20
 """The heuristic adds whole twentieths of a point, so that any order of adding gives the
 same number (a look-ahead adds the same terms in another order)."""
@@ -119,6 +122,41 @@ def _landing(origin: Square, before: Square, face: int) -> tuple[Square, Step]:
 
 
 @cache
+def _scorer(at: Square, nxt: Square, d: Step) -> int | None:
+    """The seat that scores when the ball stops on a goal square (``at == nxt``) or runs
+    into it from one of its arrows, the way the arrow points; None for no goal."""
+    field = arena()
+    for team, goal in field.goal.items():
+        if nxt == goal and (at == nxt or field.arrows[team].get(at) == d):
+            return 1 - TEAMS.index(team)
+    return None
+
+
+@cache
+def _straight(ball: Square, d: Step) -> tuple[tuple[Square, Square, int | None], ...]:
+    """The squares a ball kicked from ``ball`` in direction ``d`` runs over in the longest
+    kick, bouncing off the edge, nothing in its way: each square it leaves, the square it
+    enters, and the seat that scores by that (None)."""
+    field = arena()
+    squares = []
+    at = ball
+    for _ in range(KICK[-1]):
+        d = field.bounce(at, d)
+        nxt = (at[0] + d[0], at[1] + d[1])
+        squares.append((at, nxt, _scorer(at, nxt, d)))
+        at = nxt
+    return tuple(squares)
+
+
+@cache
+def _towards(at: Square, aim: Square) -> Step:
+    """The step from ``at`` that ends nearest to ``aim``."""
+    def gap(d: Step) -> int:
+        return (at[0] + d[0] - aim[0]) ** 2 + (at[1] + d[1] - aim[1]) ** 2
+    return min(STEPS, key=gap)
+
+
+@cache
 def _distances(ball: Square) -> dict[Square, int]:
     """Every arena square's distance to ``ball`` in steps (any of the eight directions)."""
     rows, cols = arena().size
@@ -140,10 +178,9 @@ class ToroballState:
     def __init__(self, rng: random.Random) -> None:
         self.field: Arena = arena()
         self._bottles = frozenset(self.field.bottles["A"] + self.field.bottles["B"])
-        self._goals = frozenset(self.field.goal.values())
         self.score = [0, 0]
         self.ene = rules().start
-        cow = 0 if rng.randint(1, 6) <= 3 else 1
+        cow = 0 if rng.choice(DIE) <= 3 else 1
         self.cow, self.ball = self.field.starts[cow], self.field.starts[1 - cow]
         self.first = rng.randrange(2)
         self.turns = self.rounds = 0
@@ -254,7 +291,7 @@ class ToroballState:
         drawn as playing the step would draw it)."""
         pos = list(self.pos)
         pos[self.mover] = bottle
-        return self._stagger(bottle, 2 * (self.steps_left - 1), rng.randint(1, 6), pos)
+        return self._stagger(bottle, 2 * (self.steps_left - 1), rng.choice(DIE), pos)
 
     def _select_values(self, actions: Sequence[Action], seat: Seat,
                        rng: random.Random) -> list[float]:
@@ -334,10 +371,15 @@ class ToroballState:
         mine = [at for i, at in enumerate(self.pos) if at is not None and _TEAM[i] == seat]
         farthest = self.field.size[1]
 
+        rated: dict[Square, float] = {}        # kicks of one decision land on the same squares
+
         def rate(ball: Square) -> float:
-            to_ball = _distances(ball)
-            near = min([farthest] + [to_ball[at] for at in mine])
-            return (total + _ball_points(ball, seat) - NEAR * near) / POINT
+            known = rated.get(ball)
+            if known is None:
+                to_ball = _distances(ball)
+                near = min([farthest] + [to_ball[at] for at in mine])
+                known = rated[ball] = (total + _ball_points(ball, seat) - NEAR * near) / POINT
+            return known
         return rate
 
     def _mover_rating(self, seat: Seat) -> Callable[[Square, bool], float]:
@@ -363,8 +405,8 @@ class ToroballState:
         playing the kick draws it); a copy only when a goal changes more than the ball."""
         origin, before, _blocked, scorer = run
         if scorer is None:
-            ball, d = _landing(origin, before, rng.randint(1, 6))
-            if self._scorer(ball, ball, d) is None:
+            ball, d = _landing(origin, before, rng.choice(DIE))
+            if _scorer(ball, ball, d) is None:
                 return rate(ball)
             twin = self.clone()
             twin._settle(ball, d)
@@ -513,7 +555,7 @@ class ToroballState:
         left, self.steps_left = 2 * self.steps_left, 0
         at = self.pos[i]
         assert at is not None
-        self.pos[i] = self._stagger(at, left, rng.randint(1, 6), self.pos)
+        self.pos[i] = self._stagger(at, left, rng.choice(DIE), self.pos)
 
     def _stagger(self, at: Square, left: int, face: int, pos: list[Square | None]) -> Square:
         """Where a character who drank on ``at`` stops: ``left`` squares in the direction of
@@ -535,7 +577,7 @@ class ToroballState:
         if scorer is not None:
             self._score(scorer)
         else:
-            self._settle(*_landing(origin, before, rng.randint(1, 6)))
+            self._settle(*_landing(origin, before, rng.choice(DIE)))
 
     def _kick_run(self, d: Step, squares: int) -> KickRun:
         """The kicked ball's straight run, changing nothing (see :meth:`_kick_runs`)."""
@@ -547,35 +589,21 @@ class ToroballState:
         whether a body stopped it, and the team that scored on the way (None).  A run
         stopped or scored on a square ends the same way for every longer length."""
         runs: list[KickRun] = []
-        at = self.ball
-        for _ in range(squares):
-            d = self.field.bounce(at, d)
-            nxt = (at[0] + d[0], at[1] + d[1])
-            if nxt == self.cow or nxt in self.pos or nxt == self.field.block:
-                end: KickRun = ((nxt if nxt != self.field.block else at), at, True, None)
+        cow, pos, block = self.cow, self.pos, self.field.block
+        for at, nxt, scorer in _straight(self.ball, d)[:squares]:
+            if nxt == cow or nxt in pos or nxt == block:
+                end: KickRun = ((nxt if nxt != block else at), at, True, None)
                 return runs + [end] * (squares - len(runs))
-            scorer = self._scorer(at, nxt, d)
             if scorer is not None:
                 return runs + [(nxt, at, False, scorer)] * (squares - len(runs))
-            at = nxt
-            runs.append((at, at, False, None))
+            runs.append((nxt, nxt, False, None))
         return runs
 
     def _settle(self, ball: Square, d: Step) -> None:
         self.ball = ball
-        scorer = self._scorer(ball, ball, d)
+        scorer = _scorer(ball, ball, d)
         if scorer is not None:
             self._score(scorer)
-
-    def _scorer(self, at: Square, nxt: Square, d: Step) -> int | None:
-        """The seat that scores when the ball stops on a goal square (``at == nxt``) or runs
-        into it from one of its arrows, the way the arrow points; None for no goal."""
-        if nxt not in self._goals:
-            return None
-        for team, goal in self.field.goal.items():
-            if nxt == goal and (at == nxt or self.field.arrows[team].get(at) == d):
-                return 1 - TEAMS.index(team)
-        return None
 
     def _score(self, scorer: int) -> None:
         self.ball = self.field.goal[TEAMS[1 - scorer]]
@@ -586,19 +614,14 @@ class ToroballState:
     def _cow_phase(self, rng: random.Random) -> None:
         target = self.last if self.last is not None and self.pos[self.last] is not None else None
         if target is None:
-            d = _compass(rng.randint(1, 6))
-            self._charge(lambda at: d, cow_squares(rng.randint(1, 6), self.ene), None)
+            d = _compass(rng.choice(DIE))
+            self._charge(lambda at: d, cow_squares(rng.choice(DIE), self.ene), None)
         else:
             aim = self.pos[target]
             assert aim is not None
-            self._charge(lambda at: self._towards(at, aim), cow_squares(rng.randint(1, 6), self.ene),
+            self._charge(lambda at: _towards(at, aim), cow_squares(rng.choice(DIE), self.ene),
                          target)
         self._end_round(rng)
-
-    def _towards(self, at: Square, aim: Square) -> Step:
-        def gap(d: Step) -> int:
-            return (at[0] + d[0] - aim[0]) ** 2 + (at[1] + d[1] - aim[1]) ** 2
-        return min(STEPS, key=gap)
 
     def _charge(self, heading: Callable[[Square], Step], squares: int, target: int | None) -> None:
         if squares == 0:
@@ -618,8 +641,8 @@ class ToroballState:
         self.cow = at
 
     def _nudge(self, at: Square, target: int | None) -> bool:
-        near = [i for i, p in enumerate(self.pos) if p is not None and _chebyshev(p, at) == 1
-                and i not in self.sheltered]
+        around = _ring(at)
+        near = [i for i, p in enumerate(self.pos) if p in around and i not in self.sheltered]
         if not near:
             return False
         victim = target if target in near else near[0]
