@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from collections.abc import Iterator
 
 from ..errors import RuleError
-from ..frozen import replace
+from ..frozen import build
 from .board import Player, Square
 from .collisions import Collision, hit, meet
 from .roads import entered_by_curve, exits, level_of
@@ -120,8 +120,7 @@ def step(state: GameState, player: Player, side: Side,
     if tile is None:
         return state.with_vehicle(mover.destroyed()), [], "fell"
     entry = OPPOSITE[side]
-    moved = replace(mover, square=target_square, heading=side,
-                    level=level_of(tile.kind, tile.rotation, entry))
+    moved = mover.moved(target_square, side, level_of(tile.kind, tile.rotation, entry))
     state = state.with_vehicle(moved)
     met = [other for other in state.vehicles
            if other.square == target_square and other.player != player and not other.out
@@ -160,12 +159,14 @@ def _drive(state: GameState, player: Player, left: int, route: tuple[Side, ...],
 
 def _finish(state: GameState, player: Player, speed: int, route: tuple[Side, ...],
             path: tuple[Square | None, ...], crashes: tuple[Crash, ...], fate: Fate) -> Turn:
-    return Turn(player, speed, route, path, crashes, fate, _hand_over(state, player))
+    return build(Turn, player=player, speed=speed, route=route, path=path, crashes=crashes,
+                 fate=fate, after=_hand_over(state, player))
 
 
 def _hand_over(state: GameState, player: Player) -> GameState:
     """The position once ``player``'s turn is over: the next active player is to move."""
-    return GameState(state.board, state.vehicles, state.next_player(player), state.damage_limit)
+    return build(GameState, board=state.board, vehicles=state.vehicles,
+                 to_move=state.next_player(player), damage_limit=state.damage_limit)
 
 
 def legal_turns(state: GameState) -> list[Turn]:
@@ -176,7 +177,7 @@ def legal_turns(state: GameState) -> list[Turn]:
     mover = state.vehicle(player)
     turns: list[Turn] = []
     for speed in speed_choices(mover):
-        start = state.with_vehicle(replace(mover, speed=speed))
+        start = state.with_vehicle(mover.at_speed(speed))
         turns.extend(_drive(start, player, speed, (), (), (), speed))
     return turns
 
@@ -207,13 +208,13 @@ def survivable(state: GameState, player: Player) -> bool:
     if any(_apart(v.square, at) <= speed for v in state.vehicles if v.player != player and not v.out):
         among = ("survives among", player, state.vehicles, state.damage_limit)
         if among not in memo:
-            memo[among] = _survives(state.with_vehicle(replace(mover, speed=speed)), player, speed)
+            memo[among] = _survives(state.with_vehicle(mover.at_speed(speed)), player, speed)
         return memo[among]                                  # type: ignore[no-any-return]
     # Nobody within reach, so nobody met: the answer depends on the vehicle and the board alone.
     key = ("survives", at, mover.heading, mover.level, speed)
     known: bool | None = memo.get(key)
     if known is None:
-        alone = GameState(state.board, (replace(mover, speed=speed),), player, state.damage_limit)
+        alone = GameState(state.board, (mover.at_speed(speed),), player, state.damage_limit)
         known = memo[key] = _survives(alone, player, speed)
     return known
 
@@ -269,7 +270,7 @@ def _turns_by_position(state: GameState) -> list[Turn]:
     mover = state.vehicle(player)
     found: dict[PositionKey, Turn] = {}
     for speed in speed_choices(mover):
-        frontier: list[Partial] = [(state.with_vehicle(replace(mover, speed=speed)), (), (), ())]
+        frontier: list[Partial] = [(state.with_vehicle(mover.at_speed(speed)), (), (), ())]
         for left in range(speed, 0, -1):
             reached: dict[tuple[Vehicle, ...], Partial] = {}
             for partial, route, path, crashes in frontier:

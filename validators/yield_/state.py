@@ -13,17 +13,21 @@ written by :mod:`.statefile`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
-from ..frozen import replace
+from ..frozen import build
 from .board import Board, Player, Square
 from .roads import Level
 from .rules import RULES
 from .tiles import OPPOSITE, Side
 
 
-@dataclass(frozen=True)
-class Vehicle:
-    """One player's pawn and die."""
+class Vehicle(NamedTuple):
+    """One player's pawn and die.
+
+    A named tuple rather than a frozen dataclass: a game looks positions up by their
+    vehicles hundreds of thousands of times, and a tuple is hashed and built in C.
+    """
 
     player: Player
     square: Square | None            # None once out of the game
@@ -54,18 +58,28 @@ class Vehicle:
 
     def stop(self) -> Vehicle:
         """Driving rule 11: after taking damage, stopped with the die turned to one."""
-        return replace(self, heading=None, speed=RULES.speed_min)
+        return Vehicle(self.player, self.square, None, RULES.speed_min, self.damage, self.level,
+                       self.out)
 
     def hurt(self, damage: int, limit: int) -> Vehicle:
         """Add ``damage``; at the limit the vehicle is out and leaves the board."""
         total = self.damage + damage
         if total >= limit:
-            return replace(self.destroyed(), damage=total)
-        return replace(self, damage=total).stop()
+            return Vehicle(self.player, None, None, RULES.speed_min, total, None, True)
+        return Vehicle(self.player, self.square, None, RULES.speed_min, total, self.level, self.out)
 
     def destroyed(self) -> Vehicle:
         """Off the board or down a shaft (driving rule 2): out at once."""
-        return Vehicle(self.player, None, None, RULES.speed_min, self.damage, None, out=True)
+        return Vehicle(self.player, None, None, RULES.speed_min, self.damage, None, True)
+
+    def moved(self, square: Square, heading: Side, level: Level | None) -> Vehicle:
+        """Driven into ``square`` going ``heading``, on the road ``level`` there."""
+        return Vehicle(self.player, square, heading, self.speed, self.damage, level, self.out)
+
+    def at_speed(self, speed: int) -> Vehicle:
+        """With the die turned to ``speed``."""
+        return Vehicle(self.player, self.square, self.heading, speed, self.damage, self.level,
+                       self.out)
 
 
 PositionKey = tuple[Player, tuple[Vehicle, ...]]    # what tells two positions apart in a search
@@ -81,14 +95,22 @@ class GameState:
     damage_limit: int = RULES.damage_limit
 
     def vehicle(self, player: Player) -> Vehicle:
-        for v in self.vehicles:
+        vehicles = self.vehicles
+        if 0 < player <= len(vehicles) and vehicles[player - 1].player == player:
+            return vehicles[player - 1]        # the usual order: Player One first
+        for v in vehicles:
             if v.player == player:
                 return v
         raise KeyError(player)
 
     def with_vehicle(self, vehicle: Vehicle) -> GameState:
-        player = vehicle.player
-        return replace(self, vehicles=tuple([vehicle if v.player == player else v for v in self.vehicles]))
+        player, vehicles = vehicle.player, self.vehicles
+        if 0 < player <= len(vehicles) and vehicles[player - 1].player == player:
+            vehicles = vehicles[:player - 1] + (vehicle,) + vehicles[player:]
+        else:
+            vehicles = tuple([vehicle if v.player == player else v for v in vehicles])
+        return build(GameState, board=self.board, vehicles=vehicles, to_move=self.to_move,
+                     damage_limit=self.damage_limit)
 
     def active(self) -> tuple[Vehicle, ...]:
         return tuple(v for v in self.vehicles if v.active)
