@@ -58,9 +58,13 @@ class Board:
     squares next to the new tile (setup asks again after every tile)."""
     memo: dict[Hashable, Any] = field(init=False, repr=False, compare=False, hash=False)
     """Answers of pure functions of this board (a board never changes), kept by the driving code."""
+    across: dict[tuple[Square, Side], Square | None] = field(init=False, repr=False, compare=False,
+                                                             hash=False)
+    """:meth:`neighbour` of every square of the board and side, looked up (a vehicle's every step)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_at", dict(self.placed))
+        object.__setattr__(self, "across", _across(self.rows, self.cols))
         object.__setattr__(self, "_open", {})
         object.__setattr__(self, "_around", {})
         object.__setattr__(self, "memo", {})
@@ -73,9 +77,7 @@ class Board:
 
     def neighbour(self, square: Square, side: Side) -> Square | None:
         """The square across ``side``, or None past the board's outer edge."""
-        dr, dc = STEP[side]
-        nxt = (square[0] + dr, square[1] + dc)
-        return nxt if self.on_board(nxt) else None
+        return _neighbour(self.rows, self.cols, square, side)
 
     def passable(self, square: Square, side: Side) -> bool:
         """Can a road leave ``square`` by ``side``?  Not into a tile with no road facing it
@@ -128,6 +130,20 @@ class Board:
 
 Around = tuple[tuple[Side, PlacedTile, bool], ...]
 """The tiles next to a square: the side each lies on, the tile, whether its road faces the square."""
+
+
+@cache
+def _across(rows: int, cols: int) -> dict[tuple[Square, Side], Square | None]:
+    """:meth:`Board.neighbour` of every square of a ``rows`` x ``cols`` board and side."""
+    return {((r, c), side): _neighbour(rows, cols, (r, c), side)
+            for r in range(rows) for c in range(cols) for side in SIDES}
+
+
+def _neighbour(rows: int, cols: int, square: Square, side: Side) -> Square | None:
+    """The square across ``side`` of ``square`` on a ``rows`` x ``cols`` board, or None."""
+    dr, dc = STEP[side]
+    row, col = square[0] + dr, square[1] + dc
+    return (row, col) if 0 <= row < rows and 0 <= col < cols else None
 
 
 @cache

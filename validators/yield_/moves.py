@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from collections.abc import Iterator
+from functools import cache
 
 from ..errors import RuleError
 from ..frozen import build
@@ -75,8 +76,13 @@ def speed_choices(vehicle: Vehicle) -> tuple[int, ...]:
     >>> speed_choices(Vehicle(1, (0, 0), "N", 6)), speed_choices(Vehicle(1, (0, 0)))
     ((5, 6), (1, 2))
     """
-    return tuple(s for s in (vehicle.speed - 1, vehicle.speed, vehicle.speed + 1)
-                 if RULES.speed_min <= s <= RULES.speed_max)
+    return _speeds(vehicle.speed)
+
+
+@cache
+def _speeds(die: int) -> tuple[int, ...]:
+    """:func:`speed_choices` of a die showing ``die`` (asked for at every turn looked at)."""
+    return tuple(s for s in (die - 1, die, die + 1) if RULES.speed_min <= s <= RULES.speed_max)
 
 
 def exit_choices(state: GameState, vehicle: Vehicle) -> frozenset[Side]:
@@ -113,7 +119,7 @@ def step(state: GameState, player: Player, side: Side,
     """
     board = state.board
     mover = state.vehicle(player)
-    target_square = board.neighbour(mover.position, side)
+    target_square = board.across[mover.position, side]
     if target_square is None:
         return state.with_vehicle(mover.destroyed()), [], "left-board"
     tile = board.tile_at(target_square)
@@ -165,8 +171,7 @@ def _finish(state: GameState, player: Player, speed: int, route: tuple[Side, ...
 
 def _hand_over(state: GameState, player: Player) -> GameState:
     """The position once ``player``'s turn is over: the next active player is to move."""
-    return build(GameState, board=state.board, vehicles=state.vehicles,
-                 to_move=state.next_player(player), damage_limit=state.damage_limit)
+    return GameState(state.board, state.vehicles, state.next_player(player), state.damage_limit)
 
 
 def legal_turns(state: GameState) -> list[Turn]:

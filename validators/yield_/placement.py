@@ -14,17 +14,17 @@ templates/yield_/rules.toml.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from collections.abc import Iterable
+from typing import NamedTuple
 
 from .board import Around, Board, PlacedTile, Player, Square, around, blocked, joined, joined_sides
 from .rules import RULES
 from .tiles import Kind, Side, distinct_rotations
 
 
-@dataclass(frozen=True)
-class Placement:
-    """Where a drawn tile goes and how it is turned."""
+class Placement(NamedTuple):
+    """Where a drawn tile goes and how it is turned (a named tuple: a start draw lists a
+    few hundred of them)."""
 
     square: Square
     rotation: int
@@ -52,7 +52,9 @@ def touches(board: Board, square: Square, player: Player, any_tile: bool) -> boo
 
 
 def _touches(tiles: Around, player: Player, any_tile: bool) -> bool:
-    return any(any_tile or other.owner == player for _, other, _ in tiles)
+    if any_tile:
+        return bool(tiles)
+    return any(other.owner == player for _, other, _ in tiles)
 
 
 def _broken(tiles: Around, player: Player, ends: frozenset[Side], any_tile: bool) -> tuple[int, ...]:
@@ -103,16 +105,32 @@ def placements_joining(board: Board, player: Player, kind: Kind,
     [(Placement(square=(2, 3), rotation=0), 1), (Placement(square=(4, 3), rotation=0), 1)]
     """
     found = []
-    rotations = [(rotation, PlacedTile(kind, rotation).ends) for rotation in distinct_rotations(kind)]
     for square in board.frontier():
         tiles = around(board, square)
         if not _touches(tiles, player, any_tile):           # rule 1, whatever the rotation
             continue
-        for rotation, ends in rotations:
+        found += [(Placement(square, rotation), roads) for rotation, roads in _fitting(tiles, kind)]
+    return found
+
+
+_FITTING: dict[tuple[tuple[tuple[Side, bool], ...], Kind], tuple[tuple[int, int], ...]] = {}
+""":func:`_fitting` by the sides of the tiles around and whether each has a road facing the
+square: all that rules 2 and 3 look at, so a few dozen answers serve every game."""
+
+
+def _fitting(tiles: Around, kind: Kind) -> tuple[tuple[int, int], ...]:
+    """Each rotation of ``kind`` that rules 2 and 3 allow among ``tiles``, with the roads it joins."""
+    key = (tuple([(side, facing) for side, _, facing in tiles]), kind)
+    known = _FITTING.get(key)
+    if known is None:
+        fits = []
+        for rotation in distinct_rotations(kind):
+            ends = PlacedTile(kind, rotation).ends
             roads = joined(tiles, ends)
             if roads and not blocked(tiles, ends):          # rules 2 and 3
-                found.append((Placement(square, rotation), len(roads)))
-    return found
+                fits.append((rotation, len(roads)))
+        known = _FITTING[key] = tuple(fits)
+    return known
 
 
 def joins_opponent(board: Board, player: Player, square: Square, tile: PlacedTile) -> bool:

@@ -124,11 +124,13 @@ class YieldState:
 
     def apply(self, action: Action, rng: random.Random) -> None:
         """Play ``action``; nothing is left to chance once the bag is shuffled."""
-        choices = self._choices()
-        if action not in choices:
+        decision = self._decision()
+        # Driving, each action has its turn; setting up, its place in the list (which the
+        # greedy player's ratings may have built already).
+        if action not in (decision.turns if self.position is not None else decision.index):
             raise InputError(f"{action!r} is not a legal choice here", field="action")
         if self.position is not None:
-            self._drive(choices[action])                          # type: ignore[arg-type]
+            self._drive(decision.turns[action])                  # type: ignore[arg-type]
         elif len(self.starts) < self.num_players:
             self._start(action)                                  # type: ignore[arg-type]
         else:
@@ -206,8 +208,8 @@ class YieldState:
         limit = self.damage_limit
         me = position.vehicle(player)
         others = [v for v in position.vehicles if v.player != player]
-        value = health(me, limit) - (1 + PRESS) * sum(health(v, limit) for v in others)
-        rivals = [v for v in others if v.active]
+        value = health(me, limit) - (1 + PRESS) * sum([health(v, limit) for v in others])
+        rivals = [v for v in others if not v.out]
         if rivals and me.active:
             value += SPEED_WEIGHT * (me.speed - sum(v.speed for v in rivals) / len(rivals))
             if not survivable(position, player):
@@ -236,10 +238,6 @@ class YieldState:
         if self._pending is not None:
             self._board, self._pending = self._board.with_tile(*self._pending), None
         return self._board
-
-    def _choices(self) -> Mapping[Action, Turn | None]:
-        """Every legal action (in the engine's order), with its turn while driving."""
-        return self._decision().turns
 
     def _decision(self) -> Decision:
         """The legal actions here; while driving, the position's :class:`Decision`, which

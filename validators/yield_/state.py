@@ -12,10 +12,8 @@ written by :mod:`.statefile`.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import NamedTuple
 
-from ..frozen import build
 from .board import Board, Player, Square
 from .roads import Level
 from .rules import RULES
@@ -85,9 +83,9 @@ class Vehicle(NamedTuple):
 PositionKey = tuple[Player, tuple[Vehicle, ...]]    # what tells two positions apart in a search
 
 
-@dataclass(frozen=True)
-class GameState:
-    """Everything needed to choose and play the next turn."""
+class GameState(NamedTuple):
+    """Everything needed to choose and play the next turn (a named tuple, built in C, as
+    each step of each turn looked at builds one)."""
 
     board: Board
     vehicles: tuple[Vehicle, ...]          # in player order
@@ -106,11 +104,11 @@ class GameState:
     def with_vehicle(self, vehicle: Vehicle) -> GameState:
         player, vehicles = vehicle.player, self.vehicles
         if 0 < player <= len(vehicles) and vehicles[player - 1].player == player:
-            vehicles = vehicles[:player - 1] + (vehicle,) + vehicles[player:]
+            changed = list(vehicles)
+            changed[player - 1] = vehicle
         else:
-            vehicles = tuple([vehicle if v.player == player else v for v in vehicles])
-        return build(GameState, board=self.board, vehicles=vehicles, to_move=self.to_move,
-                     damage_limit=self.damage_limit)
+            changed = [vehicle if v.player == player else v for v in vehicles]
+        return GameState(self.board, tuple(changed), self.to_move, self.damage_limit)
 
     def active(self) -> tuple[Vehicle, ...]:
         return tuple(v for v in self.vehicles if v.active)
@@ -122,7 +120,7 @@ class GameState:
 
     def over(self) -> bool:
         """No turns left: one vehicle (a win) or none (a draw) remains."""
-        return sum(not v.out for v in self.vehicles) <= 1
+        return [v.out for v in self.vehicles].count(False) <= 1
 
     def next_player(self, after: Player) -> Player:
         """The next active player after ``after`` in turn order (Player One first)."""
