@@ -45,7 +45,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import cache
 
-from ...play import TERMINAL, Action, FixedGame, Seat, value
+from ...play import TERMINAL, UNCOUNTED, Action, FixedGame, Seat, value
 from .arena import STEPS, TEAMS, Arena, Square, Step, arena
 from .rules import agitate, calm_after_goal, cow_squares, rules, scatter
 
@@ -231,7 +231,7 @@ class ToroballState:
         twin.__dict__.update(self.__dict__)
         twin.score, twin.pos, twin.out = list(self.score), list(self.pos), list(self.out)
         twin.acted, twin.sheltered, twin.hiding = set(self.acted), set(self.sheltered), set(self.hiding)
-        twin.events = Counter()
+        twin.events = UNCOUNTED
         return twin
 
     def action_values(self, actions: Sequence[Action], seat: Seat,
@@ -479,8 +479,9 @@ class ToroballState:
         assert at is not None
         found: list[Action] = []
         if self.steps_left:
-            cow, pos = self.cow, self.pos
-            found += [step for step, to in _steps_from(at) if to != cow and to not in pos]
+            taken = set(self.pos)
+            taken.add(self.cow)
+            found += [step for step, to in _steps_from(at) if to not in taken]
         if self.moved or not found:
             found.append(STOP)
         if at == self.ball and not self.kicked:
