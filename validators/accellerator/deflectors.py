@@ -21,11 +21,10 @@ cell next to a pawn, and not the deflector changed on the previous turn.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from collections.abc import Callable, Mapping
+from typing import NamedTuple
 
 from ..errors import RuleError
-from ..frozen import build
 from ..schema import Table
 from .board import cell_name
 from .model import ORIENTATIONS, Cell, Orientation, State, clamp_energy, turned
@@ -55,9 +54,8 @@ def energy_options(energy: int, roll: int) -> tuple[int, ...]:
     return tuple(sorted({clamp_energy(energy + d) for d in (-1, 0, 1)}))
 
 
-@dataclass(frozen=True)
-class Change:
-    """One deflector change.
+class Change(NamedTuple):
+    """One deflector change (a named tuple: a greedy decision draws forty of them).
 
     ``at`` is the deflector's cell before the change (move, turn, remove),
     ``to`` its cell after it (add, move), ``orientation`` the diagonal it shows
@@ -267,13 +265,11 @@ def _picker(counts: dict[str, int], free: list[Cell], sources: list[Cell]) -> Ca
                 break
             pick -= n
         if action in ("turn", "remove"):
-            return build(Change, action=action, at=sources[pick], to=None, orientation=None)
+            return Change(action, sources[pick], None, None)
         if action == "add":
-            return build(Change, action="add", at=None, to=free[pick // 2],
-                         orientation=ORIENTATIONS[pick % 2])
+            return Change("add", None, free[pick // 2], ORIENTATIONS[pick % 2])
         source, rest = divmod(pick, 2 * len(free))
-        return build(Change, action="move", at=sources[source], to=free[rest // 2],
-                     orientation=ORIENTATIONS[rest % 2])
+        return Change("move", sources[source], free[rest // 2], ORIENTATIONS[rest % 2])
     return pick_change
 
 

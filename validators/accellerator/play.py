@@ -21,7 +21,6 @@ from dataclasses import dataclass
 from typing import ClassVar, cast, overload
 
 from ..errors import InputError
-from ..frozen import build
 from ..play import TERMINAL, UNCOUNTED, WON, Action
 from .board import Board
 from .board_file import standard_board
@@ -100,7 +99,7 @@ class Choices(Sequence[TurnChoice]):
             return self.plain[index]
         group, pick = divmod(index - plain, self.changes)
         energy, facing = self.groups[group]
-        return build(TurnChoice, energy=energy, change=self.picker(pick), facing=facing, bank=True)
+        return TurnChoice(energy, self.picker(pick), facing, True)
 
 
 class AccelleratorState:

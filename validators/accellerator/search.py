@@ -20,7 +20,7 @@ answer is the same every time.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from collections.abc import Callable, Iterator
 
 from .deflectors import Change, acceleration, energy_options, legal_changes
@@ -80,7 +80,7 @@ def best_turn(state: State, roll: int) -> Best:
         while tries:
             turn = play_turn(state, roll, tries.pop())
             if turn.move.banked and turn.move.ending == "banked":
-                tries.append(replace(choice, bank=False))     # banking is a choice too
+                tries.append(choice._replace(bank=False))     # banking is a choice too
             searched += 1
             s = score(state, turn)
             if best is None or s > best[0]:
