@@ -77,6 +77,21 @@ class Fold:
         flips_across = (self.axis == "y") == (backs != "short-edge")
         return (2 * flips_across - self.turns) % 4
 
+    def facing(self, art_turns: int) -> Fold:
+        """The same fold, its quarter turn made the way that sets art drawn ``art_turns``
+        quarters round inside its piece upright on the sheet (else sideways either way:
+        the turn stays anticlockwise).  A piece is never left upside down by the fold.
+
+        >>> g = Grid(1, 1, 10, 10, 0, 0, 0)
+        >>> [Fold(g, "y", 0, 1).facing(a).turns for a in range(4)]
+        [1, 3, 1, 1]
+        >>> Fold(g, "y", 0, 0).facing(1).turns
+        0
+        """
+        if self.turns % 2 and art_turns % 2:
+            return Fold(self.grid, self.axis, self.at, -art_turns % 4)
+        return self
+
     def holding(self, count: int) -> Fold:
         """The same fold with only the rows and columns ``count`` fronts need (a sheet's
         last few), still against the fold line and centred along it."""

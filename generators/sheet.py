@@ -207,6 +207,8 @@ class Piece:
     data: dict = field(default_factory=dict, compare=False)
     shape: Shape = RECT     # the cut outline inside the trim box
     card: bool = True       # a face a print-on-demand service prints as it is (not a net to fold)
+    art_turns: int = 0      # quarter turns, anticlockwise, of the art inside the piece (a landscape
+                            # card drawn into a portrait piece: 1); a fold that turns the piece turns it back
 
 
 @dataclass(frozen=True)
@@ -318,7 +320,7 @@ class Document:
     def _add_folded(self, pieces: Sequence[Piece], w: float, h: float, *, section: str) -> Grid:
         """Gutterfold sheets: the fronts on one side of the fold line, each back at its
         front's mirror image in the line (see :mod:`.fold`)."""
-        full = fit_fold(self.settings, w, h)
+        full = fit_fold(self.settings, w, h).facing(pieces[0].art_turns)
         back_turns = full.back_turns(self.settings.backs)
         for start in range(0, len(pieces), full.grid.capacity):
             sheet = pieces[start:start + full.grid.capacity]

@@ -20,6 +20,7 @@ from icp_print.validators.errors import InputError
 from conftest import assert_clean_failure
 from pagescan import dark_xs, dark_ys, manifest
 from printmarks import marked_lines
+from textscan import reading_angles
 
 POKER = (63.5, 88.9)
 DPI = 600
@@ -232,3 +233,77 @@ def test_any_fold_keeps_fronts_and_backs_apart_on_their_sides_and_inside_the_mar
             apart = x + g.w + bleed <= x2 - bleed + 1e-6 or x2 + g.w + bleed <= x - bleed + 1e-6 or \
                 y + g.h + bleed <= y2 - bleed + 1e-6 or y2 + g.h + bleed <= y - bleed + 1e-6
             assert apart
+
+
+FOLDED_SETS = [("ryb",), ("yeah-items",), ("yield",), ("dice",), ("ycp",), ("accellerator",),
+               ("ycp", "protocol-g117", "--gauges")]
+
+
+def _reading(runs, c: dict) -> tuple[int | None, list[str]]:
+    """The direction most of the text inside component ``c`` reads in (by characters), and
+    that text, sorted."""
+    x0, y0, x1, y1 = c["x_mm"], c["y_mm"], c["x_mm"] + c["w_mm"], c["y_mm"] + c["h_mm"]
+    inside = [(angle, text) for angle, box, text in runs
+              if text and x0 <= (box[0] + box[2]) / 2 <= x1 and y0 <= (box[1] + box[3]) / 2 <= y1]
+    weights: dict[int, int] = {}
+    for angle, text in inside:
+        weights[angle] = weights.get(angle, 0) + len(text)
+    return (max(weights, key=weights.__getitem__) if weights else None), sorted(t for _, t in inside)
+
+
+def _duplex_backs(pdf: bytes, backs: str) -> dict[str, tuple[int, int, list[str]]]:
+    """label -> (front's direction, its back's direction seen through the sheet from the
+    front, the back's text) in the duplex print."""
+    m = manifest(pdf)
+    width, height = m["paper"]["width_mm"], m["paper"]["height_mm"]
+    out = {}
+    for number, entry in enumerate(m["pages"]):
+        if entry["side"] != "front" or number + 1 >= len(m["pages"]):
+            continue
+        front_runs, back_runs = reading_angles(pdf, number), reading_angles(pdf, number + 1)
+        for c in entry["components"]:
+            if "x_mm" not in c:
+                continue
+            behind = dict(c, x_mm=width - c["x_mm"] - c["w_mm"]) if backs == "long-edge" else \
+                dict(c, y_mm=height - c["y_mm"] - c["h_mm"])
+            (front, _), (back, text) = _reading(front_runs, c), _reading(back_runs, behind)
+            if front is not None and back is not None:
+                seen = (180 - back) % 360 if backs == "long-edge" else -back % 360
+                out.setdefault(c["label"], (front, seen, text))
+    return out
+
+
+@pytest.mark.parametrize("name,backs", [("a4", "long-edge"), ("letter", "short-edge")])
+@pytest.mark.parametrize("command", FOLDED_SETS, ids=" ".join)
+def test_after_the_fold_every_front_reads_upright_with_its_own_back_behind_it_as_duplex_puts_it(
+        run, tmp_path, command, name, backs):
+    """Read on the rendered pages: no front is printed upside down (a piece the fold turns a
+    quarter reads sideways, a gauge sheet drawn turned into its piece is turned back upright),
+    and each back, folded along the gutter, shows through its front with the same text the
+    same way round as the duplex print's back does."""
+    options = ("--paper", name, "--backs", backs)
+    duplex, folded_pdf = tmp_path / "duplex.pdf", tmp_path / "folded.pdf"
+    assert run(*command, *options, "--out", str(duplex)).exit_code == 0
+    assert run(*command, *options, "--layout", "gutterfold", "--out", str(folded_pdf)).exit_code == 0
+    expected = _duplex_backs(duplex.read_bytes(), backs)
+    pdf = folded_pdf.read_bytes()
+    compared = 0
+    for number, page in enumerate(manifest(pdf)["pages"]):
+        if "fold_mm" not in page:
+            continue
+        runs = reading_angles(pdf, number)
+        x1, y1, x2, y2 = page["fold_mm"]
+        for f, b in _pairs(page):
+            assert f["label"] == b["label"]
+            (front, _), (back, text) = _reading(runs, f), _reading(runs, b)
+            assert front is not None and front != 180, (f["label"], front)
+            if command[-1] == "--gauges":
+                assert front == 0, (f["label"], front)      # the landscape sheet reads as the page
+            if f["label"] not in expected or back is None:
+                continue
+            seen = -back % 360 if y1 == y2 else (180 - back) % 360
+            duplex_front, duplex_seen, duplex_text = expected[f["label"]]
+            assert text == duplex_text, f["label"]
+            assert (seen - front) % 360 == (duplex_seen - duplex_front) % 360, (f["label"], front, back)
+            compared += 1
+    assert compared > 0

@@ -3,6 +3,7 @@ and its contrast against the ground it is printed on (component labels, written 
 ``check`` and invisible on paper, are left out)."""
 from __future__ import annotations
 
+import math
 from collections import Counter
 from dataclasses import dataclass
 
@@ -108,3 +109,24 @@ def overlaps(lines: list[Line]) -> list[tuple[str, str]]:
             if min(across, up) > TOUCH_MM:
                 out.append((a.text, b.text))
     return out
+
+
+def reading_angles(pdf: bytes, index: int) -> list[tuple[float, Box, str]]:
+    """Every visible piece of text on page ``index``: the direction its baseline runs on
+    the page (degrees anticlockwise, 0 = left to right, upright), its box (mm) and its text."""
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        out = []
+        page = document[index]
+        text_page = page.get_textpage()
+        for obj, frame in text_objects(page):
+            if pypdfium2.raw.FPDFTextObj_GetTextRenderMode(obj.raw) in (3, 7):     # invisible
+                continue
+            a, b, *_ = then(tuple(obj.get_matrix().get()), frame)
+            left, bottom, right, top = on_page(obj.get_bounds(), frame)
+            text = text_page.get_text_bounded(left, bottom, right, top).strip()
+            angle = round(math.degrees(math.atan2(b, a))) % 360
+            out.append((angle, (left * MM, bottom * MM, right * MM, top * MM), text))
+        return out
+    finally:
+        document.close()

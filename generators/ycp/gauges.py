@@ -109,6 +109,6 @@ def gauge_document(settings: SheetSettings, games: list[str], ruleset: str) -> D
     for card in cards:
         label = f"ycp:{card.id}:sheet"
         piece = Piece("gauge-sheet", label, gauge_side(card, scale, label), gauge_side(card, scale, None, "back"),
-                      data={"game": card.id, "title": card.title, "fit": measure(card, scale)})
+                      data={"game": card.id, "title": card.title, "fit": measure(card, scale)}, art_turns=1)
         doc.add_pieces([piece], CARD_H * scale, CARD_W * scale, section=f"gauges {card.id}")
     return doc
