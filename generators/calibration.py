@@ -134,7 +134,14 @@ def build(settings: SheetSettings, options: None = None) -> Document:
     """Rulers, a grid and duplex targets on one double-sided sheet (it takes no options).
 
     It has no gutterfold layout: its back exists to measure a duplex printer's drift
-    (for ``--back-offset``), which a sheet printed on one side does not have."""
+    (for ``--back-offset``), which a sheet printed on one side does not have; and no
+    ``--cutter`` layout: nothing on it is cut, and the machines calibrate their own
+    print-and-cut alignment."""
+    if settings.cutter:
+        raise InputError("nothing on the calibration sheet is cut out: it measures the printer (scale, "
+                         "border, duplex drift); a cutting machine's print-and-cut alignment is "
+                         "calibrated in its own software (Silhouette Studio: Print & Cut calibration; "
+                         "Design Space: Calibration, Print Then Cut)", field="--cutter")
     if settings.layout == "gutterfold":
         raise InputError("the calibration sheet cannot fold: its back measures a duplex printer's "
                          "drift for --back-offset, and a gutterfold sheet is printed on one side, with no "

@@ -169,6 +169,23 @@ def test_gauge_sheets_too_small_for_a_cube_are_refused_naming_the_games_that_fit
     assert "protocol-g117" in result.output and not out.exists()
 
 
+@pytest.mark.parametrize("option,instead", [(("--cutter", "silhouette"), "full size, cut by hand"),
+                                            (("--layout", "gutterfold"), "two one-sided pages")])
+def test_a_gauge_refusal_names_the_games_too_small_and_what_leaving_the_option_out_prints(
+        run, tmp_path, option, instead):
+    result = run("ycp", "--gauges", "which-side", "protocol-g117", *option, "--out", str(tmp_path / "x.pdf"))
+    assert_clean_failure(result, 2)
+    assert "8 mm cube in which-side;" in result.output and instead in result.output
+
+
+@pytest.mark.parametrize("cutter", ["silhouette", "cricut"])
+def test_the_calibration_sheet_refuses_a_cutter_and_names_the_machines_own_calibration(run, tmp_path, cutter):
+    result = run("calibrate", "--cutter", cutter, "--out", str(tmp_path / "x.pdf"))
+    assert_clean_failure(result, 2)
+    assert "--cutter:" in result.output and "Print & Cut calibration" in result.output
+    assert "Print Then Cut" in result.output and not list(tmp_path.iterdir())
+
+
 # ------------------------------------------------------------------ dice: coins to order
 def test_dice_export_writes_the_coins_and_not_the_nets(run, tmp_path):
     folder = tmp_path / "cards"

@@ -82,18 +82,22 @@ def gauge_side(card: Postcard, scale: float, label: str | None, side: str = "fro
 
 def _smaller(settings: SheetSettings, cards: list[Postcard], full: float) -> float:
     """The scale a cutter or a gutterfold layout leaves the gauge sheets, refused (naming
-    the games that would fit) when a cube would no longer fit some card's spaces."""
+    the games whose spaces would be too small and those that would fit) when a cube would
+    no longer fit some card's spaces."""
     option = "--cutter" if settings.cutter else "--layout"
     what = f"--cutter {settings.cutter}" if settings.cutter else "--layout gutterfold"
     scale = fitted_scale(settings, full)
     cube = CUBE_MM + CUBE_ROOM
-    if any(smallest_space(c) * scale < cube for c in cards):
+    short = [c.id for c in cards if smallest_space(c) * scale < cube]
+    if short:
         fitting = [g for g in GAMES if smallest_space(load_postcard(g)) * scale >= cube]
         instead = f"name only games that fit ({' '.join(fitting)})" if fitting else "no game fits"
+        games = " ".join(short) if len(short) <= 3 else f"{len(short)} of the {len(cards)} games"
+        without = "full size, cut by hand" if settings.cutter else "play side and back on two one-sided pages"
         raise InputError(f"{what} leaves room for a gauge sheet at {scale:.2f}x the postcard on "
                          f"{settings.paper.name} ({full:.2f}x without it): too small for an "
-                         f"{CUBE_MM:g} mm cube in every space; {instead}, or leave out {option}",
-                         field=option)
+                         f"{CUBE_MM:g} mm cube in {games}; {instead}, or leave out "
+                         f"{option} ({without})", field=option)
     return scale
 
 
