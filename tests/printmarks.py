@@ -75,3 +75,25 @@ def marked_lines(pdf: bytes) -> tuple[int, int]:
     finally:
         document.close()
     return held, total
+
+
+def page_lines_held(pdf: bytes, m: dict, entry: dict) -> tuple[int, int]:
+    """(trim lines held by two marks, trim lines) of one front page, however few components
+    it has, measured as printmarks.py measures a page."""
+    width, height = m["paper"]["width_mm"], m["paper"]["height_mm"]
+    comps = [c for c in entry["components"] if "x_mm" in c]
+    document = pypdfium2.PdfDocument(pdf)
+    image = document[entry["page"] - 1].render(scale=200 / 72, grayscale=True).to_pil().convert("L")
+    document.close()
+    pixels, (w_px, h_px) = image.load(), image.size
+
+    def ink(x: float, y: float) -> bool:
+        i, j = int(x / PX), int((height - y) / PX)
+        return 0 <= i < w_px and 0 <= j < h_px and pixels[i, j] < 128
+
+    rects = [(c["x_mm"], c["y_mm"], c["x_mm"] + c["w_mm"], c["y_mm"] + c["h_mm"]) for c in comps]
+    usable = _Usable(width, height, m["margin_mm"], rects, m["bleed_mm"])
+    xs = {round(v, 2) for r in rects for v in (r[0], r[2])}
+    ys = {round(v, 2) for r in rects for v in (r[1], r[3])}
+    held = sum(_held(v, "x", ink, usable) for v in xs) + sum(_held(v, "y", ink, usable) for v in ys)
+    return held, len(xs) + len(ys)

@@ -12,7 +12,7 @@ import pytest
 
 from conftest import assert_clean_failure
 from pagescan import MM_PER_INCH, manifest, render
-from printmarks import PX, _held, _Usable, marked_lines
+from printmarks import marked_lines, page_lines_held
 
 from icp_print.generators.cutter import cut_region, keep_out
 from icp_print.generators.sheet import paper
@@ -32,29 +32,6 @@ def _make(run, tmp_path, *args: str) -> tuple[bytes, dict]:
     assert run("check", str(out)).exit_code == 0
     pdf = out.read_bytes()
     return pdf, manifest(pdf)
-
-
-def _lines_held(pdf: bytes, m: dict, entry: dict) -> tuple[int, int]:
-    """(trim lines held by two marks, trim lines) of one front page, however few components
-    it has, measured as printmarks.py measures a page."""
-    import pypdfium2
-    width, height = m["paper"]["width_mm"], m["paper"]["height_mm"]
-    comps = [c for c in entry["components"] if "x_mm" in c]
-    document = pypdfium2.PdfDocument(pdf)
-    image = document[entry["page"] - 1].render(scale=200 / 72, grayscale=True).to_pil().convert("L")
-    document.close()
-    pixels, (w_px, h_px) = image.load(), image.size
-
-    def ink(x: float, y: float) -> bool:
-        i, j = int(x / PX), int((height - y) / PX)
-        return 0 <= i < w_px and 0 <= j < h_px and pixels[i, j] < 128
-
-    rects = [(c["x_mm"], c["y_mm"], c["x_mm"] + c["w_mm"], c["y_mm"] + c["h_mm"]) for c in comps]
-    usable = _Usable(width, height, m["margin_mm"], rects, m["bleed_mm"])
-    xs = {round(v, 2) for r in rects for v in (r[0], r[2])}
-    ys = {round(v, 2) for r in rects for v in (r[1], r[3])}
-    held = sum(_held(v, "x", ink, usable) for v in xs) + sum(_held(v, "y", ink, usable) for v in ys)
-    return held, len(xs) + len(ys)
 
 
 def _inside_the_machines_area(m: dict, cutter: str) -> None:
@@ -154,7 +131,7 @@ def test_gauge_sheets_shrink_for_a_machine_or_a_fold_only_while_a_cube_fits(run,
         sheet = next(c for c in entry["components"] if c.get("side", "front") == "front")
         scale = sheet["w_mm"] / CARD_H if sheet["w_mm"] < sheet["h_mm"] else sheet["h_mm"] / CARD_H
         assert smallest_space(load_postcard(game)) * scale >= CUBE_MM + CUBE_ROOM
-        held, total = _lines_held(pdf, m, entry)
+        held, total = page_lines_held(pdf, m, entry)
         assert total and held == total, f"{game}: {held}/{total} trim lines marked"
     if option[0] == "--cutter":
         _inside_the_machines_area(m, option[1])

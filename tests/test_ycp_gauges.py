@@ -20,6 +20,7 @@ from icp_print.validators.ycp.postcard import CARD_H, CARD_W, GAMES
 from icp_print.validators.ycp.postcard_file import load_postcard
 
 from pagescan import dark_xs, manifest, render as raster
+from printmarks import page_lines_held
 
 MARGIN = 8.0   # mm kept around the enlarged card
 
@@ -71,7 +72,7 @@ def cube_spaces_of(game: str) -> list[tuple[str, float]]:
 @pytest.mark.parametrize("game", GAMES)
 def test_gauge_sheet_spaces_hold_an_8_mm_cube(game, paper_name):
     page = paper(paper_name)
-    scale = gauge_scale(page.width, page.height, 5.0)
+    scale = min(gauge_scale(page.width, page.height, 5.0, bleed) for bleed in (0.0, page.bleed))
     spaces = cube_spaces_of(game)
     assert spaces
     element, side = min(spaces, key=lambda s: s[1])
@@ -89,3 +90,15 @@ def test_gauge_sheet_text_is_nearly_twice_the_postcard_text():
     a4 = paper("a4")
     fit = measure(load_postcard("which-side"), gauge_scale(a4.width, a4.height, 5.0))
     assert fit["overflow_count"] == 0 and fit["smallest_pt"] >= 9.0
+
+
+@pytest.mark.parametrize("paper_name", ["a4", "letter"])
+def test_every_trim_line_of_a_full_size_gauge_sheet_is_held_by_two_printed_marks(run, tmp_path, paper_name):
+    """One sheet a page, so the page count of printmarks.marked_lines passes it by: measured
+    page by page the same way (marks of at least 1 mm at 200 dpi, inside the printable area)."""
+    out = tmp_path / "gauges.pdf"
+    assert run("ycp", "--gauges", "--paper", paper_name, "--out", str(out)).exit_code == 0
+    pdf = out.read_bytes()
+    m = manifest(pdf)
+    for entry in (p for p in m["pages"] if p["side"] == "front"):
+        assert page_lines_held(pdf, m, entry) == (4, 4), entry["components"][0]["label"]

@@ -16,7 +16,7 @@ from ...validators.errors import InputError
 from ...validators.ycp.postcard import CARD_H, CARD_W, GAMES, Postcard
 from ...validators.ycp.postcard_file import load_postcard
 from ..fold import fit_fold
-from ..marks import MARK_ROOM, every_line_marked
+from ..marks import MIN_GAP, every_line_marked
 from ..pen import Pen
 from ..sheet import Document, Piece, SheetSettings, fit_grid, resolve_bleed
 from .card import card_back, card_front, measure
@@ -24,6 +24,8 @@ from .elements import cube_spaces
 from .ink import Ink
 
 SHEET_INSET = 3.0     # mm kept inside the sheet margin around the enlarged card
+SHEET_MARK = 1.6      # mm of crop mark left room for beyond the bleed: more than the least mark
+                      # drawn, so a full-page sheet's marks print clearly (the cube still fits)
 CUBE_MM = 8.0         # the usual wooden game cube
 CUBE_ROOM = 1.0       # mm a space keeps beyond the cube's side
 SCALE_STEP = 0.001    # the smaller scales tried for a layout with less room
@@ -31,9 +33,9 @@ SCALE_STEP = 0.001    # the smaller scales tried for a layout with less room
 
 def gauge_scale(page_w: float, page_h: float, margin: float, bleed: float = 0.0) -> float:
     """How much a card turned a quarter grows to fill a page: its trim stays
-    :data:`SHEET_INSET` inside the margin, and further in when the bleed and the
-    crop marks beyond it need the room (:attr:`SheetSettings.inset`)."""
-    inset = max(margin + SHEET_INSET, margin + bleed + MARK_ROOM)
+    :data:`SHEET_INSET` inside the margin, and further in when the bleed and a crop
+    mark of :data:`SHEET_MARK` beyond it need the room."""
+    inset = max(margin + SHEET_INSET, margin + bleed + MIN_GAP + SHEET_MARK)
     return min((page_h - 2 * inset) / CARD_W, (page_w - 2 * inset) / CARD_H)
 
 
