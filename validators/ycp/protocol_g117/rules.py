@@ -61,8 +61,11 @@ class Battlefield:
         return self.neighbours[space] | {space} if self.capacity > 1 else self.neighbours[space]
 
 
+OPPONENT: Mapping[Side, Side] = {SIDES[0]: SIDES[1], SIDES[1]: SIDES[0]}
+
+
 def _opponent(side: Side) -> Side:
-    return SIDES[1 - SIDES.index(side)]
+    return OPPONENT[side]
 
 
 @cache
@@ -197,7 +200,8 @@ def charges(field: Battlefield, units: Units, side: Side) -> list[tuple[Space, S
 
 def controls(units: Units, side: Side, space: Space) -> bool:
     """The side with more units on a space controls it."""
-    return count(units, space, side) > count(units, space, _opponent(side))
+    here = units.get(space, ())
+    return here.count(side) > here.count(OPPONENT[side])
 
 
 def scoring_zones(field: Battlefield, units: Units, side: Side) -> list[Space]:
@@ -206,5 +210,5 @@ def scoring_zones(field: Battlefield, units: Units, side: Side) -> list[Space]:
 
 
 def victory_points(field: Battlefield, units: Units, side: Side, sabotaged: frozenset[Space] = frozenset()) -> int:
-    """The VP ``side`` scores on ``field`` this turn, less the sabotaged zones."""
-    return sum(field.vp[s] for s in scoring_zones(field, units, side) if s not in sabotaged)
+    """The VP ``side`` scores on ``field`` this turn, less the sabotaged zones (a sum: no order needed)."""
+    return sum(vp for s, vp in field.vp.items() if s not in sabotaged and controls(units, side, s))
