@@ -5,7 +5,7 @@ from pathlib import Path
 
 import click
 
-from ..validators.dice.model import COINS_FOR_MAD_MAXENCE, DICE_FOR_LUCHA_LIBRE, FACE_MM
+from ..validators.dice.model import COINS_FOR_MAD_MAXENCE, DICE_FOR_LUCHA_LIBRE, FACE_MM, FACE_RANGE
 from ..validators.errors import InputError
 from .common import (Finite, card_export, emit, export_cards_option, out_option, outputs_from, settings_from,
                      sheet_options)
@@ -17,7 +17,7 @@ from .common import (Finite, card_export, emit, export_cards_option, out_option,
               show_default=True, help="How many d6 nets (Lucha Libre needs 10).")
 @click.option("--coins", type=click.IntRange(0, 200), default=COINS_FOR_MAD_MAXENCE,
               show_default=True, help="How many heads/tails coins (Mad Maxence needs 3).")
-@click.option("--face", type=Finite(10, 40), default=FACE_MM, show_default=True,
+@click.option("--face", type=Finite(*FACE_RANGE), default=FACE_MM, show_default=True,
               help="Side of a die face in mm.")
 @export_cards_option
 @sheet_options

@@ -2,14 +2,12 @@
 front/back targets that measure a printer's duplex drift in millimetres."""
 from __future__ import annotations
 
+from ..validators.calibration.model import PARTS, SHEET, border_steps, scale_steps, target_centres
 from ..validators.errors import InputError
 from .pen import Pen
 from .units import MM_PER_INCH as INCH
 from .sheet import Document, Piece, Placed, SheetSettings, mirror
 
-SCALE_RANGE = 5.0      # mm each way on the back-page scales
-TARGET_INSET = 35.0    # mm from the page edges to the corner targets
-BORDER_RANGE = 10.0    # mm from each paper edge on the border gauges
 SCALE_PT = 6.0         # the smallest text that reads in print
 SCALE_DIGIT_H = 1.6    # mm: a digit's height at SCALE_PT
 SCALE_NUMBER_GAP = 1.1  # mm from a scale's line to its numbers, clear of the ticks
@@ -17,10 +15,8 @@ SCALE_NUMBERED = 4.0    # mm: the scale values written out, either way
 
 
 def targets(settings: SheetSettings) -> list[tuple[float, float]]:
-    """Centres of the five registration crosses on the front page."""
-    w, h = settings.paper.width, settings.paper.height
-    t = TARGET_INSET
-    return [(t, h - t), (w - t, h - t), (w / 2, h / 2 - 20), (t, t + 10), (w - t, t + 10)]
+    """Centres of the registration crosses on the front page."""
+    return target_centres(settings.paper.width, settings.paper.height)
 
 
 def _cross(pen: Pen, x: float, y: float) -> None:
@@ -42,20 +38,21 @@ def _ruler(pen: Pen, x: float, y: float, length: float, step: float, every: int,
 
 
 def _border_gauge(pen: Pen, along: float, edge: str) -> None:
-    """Lines parallel to one paper edge, every 0.5 mm from 0 to 10 mm in: the first
-    one that printed is the printer's border, the --margin to use."""
+    """Lines parallel to one paper edge, from the edge inwards (whole millimetres longer,
+    every second one numbered): the first one that printed is the printer's border, the
+    --margin to use."""
     w, h = pen.w, pen.h
-    for i in range(int(BORDER_RANGE * 2) + 1):
-        d, half = i / 2, (2.0 if i % 2 == 0 else 1.0)
+    for d in border_steps():
+        half, numbered = (2.0 if d.is_integer() else 1.0), d.is_integer() and d > 0 and int(d) % 2 == 0
         if edge in ("bottom", "top"):
             y = d if edge == "bottom" else h - d
             pen.line(along - half, y, along + half, y, width=0.1)
-            if i % 4 == 0 and i:
+            if numbered:
                 pen.text(along + 3, y - 0.8, f"{d:g}", size=6)
         else:
             x = d if edge == "left" else w - d
             pen.line(x, along - half, x, along + half, width=0.1)
-            if i % 4 == 0 and i:
+            if numbered:
                 pen.text(x, along + 3, f"{d:g}", size=6, anchor="centre")
 
 
@@ -64,21 +61,25 @@ def front(settings: SheetSettings):
         w, h = pen.w, pen.h
         for edge, along in (("bottom", w / 4), ("top", w / 4), ("left", h / 2 + 25), ("right", h / 2 + 25)):
             _border_gauge(pen, along, edge)
-        pen.text(w / 4, BORDER_RANGE + 3, "printer border, mm", size=6, anchor="centre")
+        pen.text(w / 4, SHEET.border_gauge.reach_mm + 3, "printer border, mm", size=6, anchor="centre")
         pen.text(w / 2, h - 14, "icp-print calibration sheet", size=14, bold=True, anchor="centre")
         pen.text(w / 2, h - 20, "Print at 100% / actual size, double-sided, "
                  f"flip on the {settings.backs.replace('-', ' ')}.", size=8, anchor="centre")
-        _ruler(pen, 50, h - 50, 100, 1, 10, "cm (100 mm)", 1)
+        rulers, grid = SHEET.rulers, SHEET.grid
+        _ruler(pen, 50, h - 50, rulers.metric_mm, 1, 10, f"cm ({rulers.metric_mm:g} mm)", 1)
         pen.label("calibration:ruler-100mm", y=h - 56)
-        _ruler(pen, 50, h - 72, 4 * INCH, INCH / 8, 8, "inches (4 in)", 1)
+        ticks = rulers.imperial_ticks_per_in
+        _ruler(pen, 50, h - 72, rulers.imperial_in * INCH, INCH / ticks, ticks,
+               f"inches ({rulers.imperial_in} in)", 1)
         pen.label("calibration:ruler-4in", y=h - 78)
-        gx, gy, cols, rows = (w - 100) / 2, h - 150, 10, 6
-        for i in range(cols + 1):
-            pen.line(gx + i * 10, gy, gx + i * 10, gy + rows * 10, width=0.12, colour="#555555")
-        for j in range(rows + 1):
-            pen.line(gx, gy + j * 10, gx + cols * 10, gy + j * 10, width=0.12, colour="#555555")
-        pen.text(w / 2, gy - 4, "1 cm grid: every square must measure 10 x 10 mm", size=7,
-                 anchor="centre")
+        side = grid.square_mm
+        gx, gy = (w - grid.columns * side) / 2, h - 150
+        for i in range(grid.columns + 1):
+            pen.line(gx + i * side, gy, gx + i * side, gy + grid.rows * side, width=0.12, colour="#555555")
+        for j in range(grid.rows + 1):
+            pen.line(gx, gy + j * side, gx + grid.columns * side, gy + j * side, width=0.12, colour="#555555")
+        pen.text(w / 2, gy - 4, f"{side / 10:g} cm grid: every square must measure {side:g} x {side:g} mm",
+                 size=7, anchor="centre")
         pen.label("calibration:grid-1cm", y=gy - 8)
         for x, y in targets(settings):
             _cross(pen, x, y)
@@ -104,14 +105,13 @@ def back(settings: SheetSettings):
     """
 
     def draw(pen: Pen) -> None:
+        reach = SHEET.targets.scale_reach_mm
         for x, y in targets(settings):
             bx, by = mirror(settings, x, y, offset=False)
-            pen.line(bx - SCALE_RANGE - 1, by, bx + SCALE_RANGE + 1, by, width=0.15)
-            pen.line(bx, by - SCALE_RANGE - 1, bx, by + SCALE_RANGE + 1, width=0.15)
-            steps = int(SCALE_RANGE * 2)
-            for i in range(-steps, steps + 1):
-                d = i / 2
-                tall = 1.6 if i % 2 == 0 else 0.8
+            pen.line(bx - reach - 1, by, bx + reach + 1, by, width=0.15)
+            pen.line(bx, by - reach - 1, bx, by + reach + 1, width=0.15)
+            for d in scale_steps():
+                tall = 1.6 if d.is_integer() else 0.8
                 pen.line(bx + d, by - tall / 2, bx + d, by + tall / 2, width=0.1)
                 pen.line(bx - tall / 2, by + d, bx + tall / 2, by + d, width=0.1)
             for d in (-SCALE_NUMBERED, SCALE_NUMBERED):
@@ -120,14 +120,11 @@ def back(settings: SheetSettings):
                 pen.text(bx - SCALE_NUMBER_GAP, by + d - SCALE_DIGIT_H / 2, f"{d:+g}", size=SCALE_PT,
                          anchor="right")
             pen.text(bx + 7, by + 4, "X →", size=SCALE_PT)
-            pen.text(bx + 1, by + SCALE_RANGE + 2, "Y ↑", size=SCALE_PT)
+            pen.text(bx + 1, by + reach + 2, "Y ↑", size=SCALE_PT)
         pen.text(pen.w / 2, 20, "Back of the calibration sheet: read X,Y where the front's crosses "
                  "show through.", size=7.5, anchor="centre")
 
     return draw
-
-
-PARTS = ("ruler-100mm", "ruler-4in", "grid-1cm", "target")
 
 
 def build(settings: SheetSettings, options: None = None) -> Document:
@@ -150,8 +147,7 @@ def build(settings: SheetSettings, options: None = None) -> Document:
                    title="icp-print calibration sheet")
     page = settings.paper
     placed, pieces = [], []
-    for part in PARTS:
-        count = len(targets(settings)) if part == "target" else 1
+    for part, count in PARTS.items():
         for _ in range(count):
             placed.append(Placed(f"calibration:{part}", part, 0, 0, page.width, page.height, cut=False))
             pieces.append(Piece(part, f"calibration:{part}", front(settings)))

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from dataclasses import astuple, dataclass
 
-from ..validators.dice.model import CELLS, COINS_FOR_MAD_MAXENCE, DICE_FOR_LUCHA_LIBRE, FACE_MM, PIPS, TABS
+from ..validators.dice.model import (CELLS, COIN_DIAMETER, COINS_FOR_MAD_MAXENCE, DICE_FOR_LUCHA_LIBRE, FACE_MM, PIPS,
+                                     TABS)
 from ..validators.manifest import Shape
 from .pen import Pen
 from .sheet import Document, Piece, SheetSettings
@@ -11,7 +12,6 @@ from .sheet import Document, Piece, SheetSettings
 TAB_DEPTH = 0.3      # of the face size
 NET_PADDING = 0.5    # mm around each net, so neighbouring nets never touch (3 fit across A4 with marks)
 PIP_RADIUS = 0.09    # of the face size
-COIN_DIAMETER = 25.0
 FOLD_GREY = "#777777"
 TAB_TINT = "#eeeeee"   # glue tabs: a light tint, so they read as "not a face"
 

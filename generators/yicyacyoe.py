@@ -9,7 +9,7 @@ from functools import cache
 from ..templates import path
 from ..validators.errors import InputError
 from ..validators.schema import field, load_toml
-from ..validators.yicyacyoe.board import LETTERS
+from ..validators.yicyacyoe.model import LETTERS
 from ..validators.yicyacyoe.variant import Variant
 from .pen import Pen
 from .sheet import Document, Piece, SheetSettings, fit_grid, one_sided

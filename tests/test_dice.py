@@ -9,8 +9,13 @@ from pypdf import PdfReader
 from icp_print.generators.dice import DiceOptions, build, net_size
 from icp_print.generators.sheet import SheetSettings, paper
 from icp_print.validators.dice.checks import check_components
-from icp_print.validators.dice.model import CELLS, NORMALS, PIPS, TABS, opposite_sums, right_handed
+from icp_print.templates import path as template_path
+from icp_print.validators.dice.model import (CELLS, COINS_FOR_MAD_MAXENCE, DATA_FILE, DICE_FOR_LUCHA_LIBRE, NORMALS,
+                                             PIPS, TABS, _read, opposite_sums, right_handed)
+from icp_print.validators.errors import InputError
 from icp_print.validators.pdfcheck import MANIFEST_NAME
+from icp_print.validators.schema import load_toml
+from icp_print.validators.ycp.postcard_file import load_postcard
 
 from conftest import assert_clean_failure
 
@@ -94,3 +99,24 @@ def test_nothing_to_print_is_an_error(run, tmp_path):
 def test_bad_counts_are_refused(run, tmp_path, args):
     result = run("dice", *args, "--out", str(tmp_path / "x.pdf"))
     assert_clean_failure(result, 2)
+
+
+def test_dice_defaults_are_what_the_ycp_games_list():
+    """`icp-print dice` prints by default the dice Lucha Libre lists and the coins Mad Maxence
+    lists among their components (templates/dice/dice.toml keeps the numbers)."""
+    def counted(game: str, item: str) -> int:
+        return sum(c.count for c in load_postcard(game).components if c.item == item)
+
+    assert DICE_FOR_LUCHA_LIBRE == counted("lucha-libre", "die")
+    assert COINS_FOR_MAD_MAXENCE == counted("mad-maxence", "coin")
+
+
+def test_dice_data_errors_name_the_field():
+    data = load_toml(str(template_path(*DATA_FILE)))
+    data["d6"]["glue"]["tabs"][1] = ["top", "up"]
+    with pytest.raises(InputError, match=r"d6\.glue\.tabs\[1\]\.\[1\]: unknown value 'up'"):
+        _read(data)
+    data = load_toml(str(template_path(*DATA_FILE)))
+    del data["d6"]["pips"]["back"]
+    with pytest.raises(InputError, match=r"d6\.pips: must name each face once"):
+        _read(data)

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from icp_print.templates import path
 from icp_print.validators.errors import IcpError, InputError, RuleError
 from icp_print.validators.schema import load_toml
-from icp_print.validators.yicyacyoe.board import (cell_name, mask_of, parse_cell, rows, segments,
+from icp_print.validators.yicyacyoe.model import (cell_name, mask_of, parse_cell, rows, segments,
                                                   symmetries, transform)
 from icp_print.validators.yicyacyoe.engine import (Position, Turn, legal_turns, play, start,
                                                    turn_size)

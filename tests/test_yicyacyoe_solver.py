@@ -142,7 +142,7 @@ def test_known_values_of_4x4():
 
 
 def test_value_is_the_same_for_every_symmetric_image_of_a_position():
-    from icp_print.validators.yicyacyoe.board import symmetries, transform
+    from icp_print.validators.yicyacyoe.model import symmetries, transform
     variant = Variant(4, 3)
     pos = random_position(variant, 6, random.Random(3))
     values = {solve(Position(variant, (transform(pos.marks[0], p), transform(pos.marks[1], p)),

@@ -9,7 +9,7 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from icp_print.validators.yicyacyoe.board import row_lines, rows
+from icp_print.validators.yicyacyoe.model import row_lines, rows
 from icp_print.validators.yicyacyoe.engine import Position, start
 from icp_print.validators.yicyacyoe.mirror import guarantees_draw, mirror_bounds, verify
 from icp_print.validators.yicyacyoe.pairing import (demands, mover_is_safe, one_per_line, pairs_for,

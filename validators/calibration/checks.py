@@ -3,12 +3,12 @@ from __future__ import annotations
 
 from ..report import Finding, Summary, failed, passed
 from ..schema import Table
+from .model import PARTS
 
 GAME = "calibration"
 PRINTS_IN_BORDER = True
 """The sheet's border gauges print into the border on purpose: the first line that prints
 is the printer's border."""
-EXPECTED = {"ruler-100mm": 1, "ruler-4in": 1, "grid-1cm": 1, "target": 5}
 
 
 def looks_like(data: Table) -> bool:
@@ -23,5 +23,5 @@ def check_components(components: list[Table], options: Table) -> tuple[list[Find
     counts = {c["kind"]: int(c["count"]) for c in components}
     findings = [passed(kind, f"{n} printed") if counts.get(kind) == n
                 else failed(kind, f"expected {n}, found {counts.get(kind, 0)}")
-                for kind, n in EXPECTED.items()]
+                for kind, n in PARTS.items()]
     return findings, {"parts": sum(counts.values())}

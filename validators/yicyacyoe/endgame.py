@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from .board import Mask
+from .model import Mask
 
 WIN, DRAW, LOSS = 1, 0, -1
 

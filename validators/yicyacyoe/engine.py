@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from ..errors import RuleError
-from .board import Cell, Mask, cell_name, cells_of, exact_rows, mask_of, parse_cell, rows, shapes
+from .model import Cell, Mask, cell_name, cells_of, exact_rows, mask_of, parse_cell, rows, shapes
 from .variant import Variant
 
 Player = int   # 0 moves first, 1 second

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from .board import Cell, symmetries
+from .model import Cell, symmetries
 
 CHUNK = 8           # bits per table while building; lookups use 16-bit chunks ...
 WIDE_UP_TO = 72     # ... for packings up to this many bits (6x6 with two players)

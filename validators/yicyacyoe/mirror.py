@@ -23,7 +23,7 @@ and is what the tests run to confirm the argument.
 """
 from __future__ import annotations
 
-from .board import Mask, cells_of, rows
+from .model import Mask, cells_of, rows
 from .engine import completed_row
 from .keys import half_turn
 from .variant import Variant

@@ -29,7 +29,7 @@ False
 """
 from __future__ import annotations
 
-from .board import Mask
+from .model import Mask
 
 
 def pairs_for(rows_free: list[Mask]) -> bool:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from math import comb
 
-from .board import Mask, cells_of, rows
+from .model import Mask, cells_of, rows
 from .engine import Position, Turn, legal_turns, play, turn_size
 from .search import LOSS, Search
 from .solver import solve

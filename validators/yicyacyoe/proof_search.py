@@ -30,7 +30,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 from collections.abc import Callable
 
-from .board import Mask, row_lines, rows
+from .model import Mask, row_lines, rows
 from .endgame import DRAW, LOSS, WIN, count_game, open_rows
 from .mirror import guarantees_draw
 from .pairing import mover_is_safe, one_per_line, responder_is_safe

@@ -45,7 +45,7 @@ from collections import Counter
 from collections.abc import Callable
 
 from ..errors import InputError
-from .board import Mask
+from .model import Mask
 from .endgame import DRAW, LOSS, WIN
 from .free_search import build_free_search
 from .keys import canonicalizer, half_turn

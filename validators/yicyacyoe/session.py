@@ -18,7 +18,7 @@ import random
 from collections.abc import Callable
 
 from ..errors import IcpError
-from .board import LETTERS, cell_name, cells_of, shapes
+from .model import LETTERS, cell_name, cells_of, shapes
 from .engine import Outcome, Position, Turn, play, start, turn_size
 from .player import choose_turn
 from .search import Search

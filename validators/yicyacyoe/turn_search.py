@@ -11,7 +11,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 from collections.abc import Callable
 
-from .board import Mask, exact_rows, rows, shapes
+from .model import Mask, exact_rows, rows, shapes
 from .endgame import DRAW, LOSS, WIN
 
 if TYPE_CHECKING:

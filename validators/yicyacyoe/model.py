@@ -1,4 +1,4 @@
-"""Board geometry: cell names, rows of length k, straight segments, joined groups, symmetries.
+"""The board model: cell names, rows of length k, straight segments, joined groups, symmetries.
 
 Cells are numbered ``row * n + column`` from the bottom-left, so a set of
 cells is one Python int (bit ``i`` set = cell ``i`` taken).  Columns are
