@@ -26,7 +26,7 @@ from .cutpaths import cut_items
 from .cutter import THICKNESS, silhouette_corners, silhouette_square
 from .marks import MARK_WIDTH, Rect, Segment, trim_lines, trim_marks
 from .sheet import Document, DrawFn, Page, rects
-from .sheetlabel import LABEL_COLOUR, LABEL_PT, Labels, Spot, label_text, page_labels, sheet_numbers
+from .sheetlabel import LABEL_COLOUR, LABEL_PT, Labels, Spot, label_length, label_text, page_labels, sheet_numbers
 from .units import pt, to_mm
 from .writing import Output, write_all
 
@@ -76,7 +76,7 @@ def render(doc: Document, version: str, noted: set[str] | None = None) -> bytes:
                 min(s.paper.width, x + w + b), min(s.paper.height, y + h + b))))
         inked = None if page.imposed else Inked()
         _draw_page(canvas, doc, page, forms, noted, inked)
-        labels = page_labels(doc, page, partial(label_text, title, sheet, numbers[-1]), _label_length,
+        labels = page_labels(doc, page, partial(label_text, title, sheet, numbers[-1]), label_length,
                              inked.boxes if inked else (), front)
         for text, spot in labels.placed:
             _sheet_label(canvas, text, spot)
@@ -145,10 +145,6 @@ def _sheet_label(canvas: Canvas, text: str, spot: Spot) -> None:
     canvas.setFont(fonts.REGULAR, to_mm(LABEL_PT))
     canvas.drawString(0, 0, text)
     canvas.restoreState()
-
-
-def _label_length(text: str) -> float:
-    return fonts.width_mm(text, LABEL_PT)
 
 
 def _guides(canvas: Canvas, doc: Document, page: Page) -> None:

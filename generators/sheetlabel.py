@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from . import fonts
 from .cutter import keep_out
 from .fold import FOLD_WORD_PT
 from .marks import MARK_WIDTH, trim_marks
@@ -235,3 +236,21 @@ def page_labels(doc: Document, page: Page, words: Callable[[str], str], measure:
         back = _folded(page.fold, box)
         placed += ((words("back"), spot_in(back, spot[2], size)),)
     return Labels(placed, tuple(blocked), box)
+
+
+def label_length(text: str) -> float:
+    """A sheet label's printed length in mm."""
+    return fonts.width_mm(text, LABEL_PT)
+
+
+def labels_fit(doc: Document, title: str) -> bool:
+    """Whether every page of ``doc`` finds room for its sheet labels (two on a folded sheet),
+    measured with two-digit sheet numbers, the longest a set prints."""
+    doc.finish()
+    front: Labels | None = None
+    for page in doc.pages:
+        labels = page_labels(doc, page, lambda side: label_text(title, 99, 99, side), label_length, (), front)
+        if len(labels.placed) < (2 if page.fold and page.backs else 1):
+            return False
+        front = labels if page.side == "front" else None
+    return True

@@ -141,7 +141,9 @@ def test_every_sheet_is_labelled_in_its_margin_clear_of_everything(name, paper_n
 @pytest.mark.parametrize("args", [("ryb", "--layout", "gutterfold"), ("yield", "--layout", "gutterfold",
                                                                       "--paper", "letter"),
                                   ("ryb", "--bleed", "0", "--paper", "letter"), ("dice", "--backs", "none"),
-                                  ("ryb", "--cutter", "silhouette"), ("dice", "--cutter", "cricut")])
+                                  ("ryb", "--cutter", "silhouette"), ("dice", "--cutter", "cricut"),
+                                  ("ycp", "protocol-g117", "--gauges", "--layout", "gutterfold"),
+                                  ("ycp", "protocol-g117", "--gauges", "--layout", "gutterfold", "--paper", "letter")])
 def test_labels_stay_clear_in_other_layouts(run, tmp_path, args):
     out = tmp_path / "x.pdf"
     assert run(*args, "--out", str(out)).exit_code == 0

@@ -15,10 +15,12 @@ from dataclasses import replace
 from ...validators.errors import InputError
 from ...validators.ycp.postcard import CARD_H, CARD_W, GAMES, Postcard
 from ...validators.ycp.postcard_file import load_postcard
+from ...validators.registry import find_game
 from ..fold import fit_fold
 from ..marks import MIN_GAP, every_line_marked
 from ..pen import Pen
 from ..sheet import Document, Piece, SheetSettings, fit_grid, resolve_bleed
+from ..sheetlabel import labels_fit
 from .card import card_back, card_front, measure
 from .elements import cube_spaces
 from .ink import Ink
@@ -47,7 +49,7 @@ def fitted_scale(settings: SheetSettings, full: float) -> float:
         w, h = CARD_H * steps * SCALE_STEP, CARD_W * steps * SCALE_STEP
         try:
             if settings.layout == "gutterfold":
-                return fit_fold(settings, w, h).grid.capacity >= 1
+                return fit_fold(settings, w, h).grid.capacity >= 1 and _labelled(settings, w, h)
             grid = fit_grid(settings, w, h)
         except InputError:
             return False
@@ -60,6 +62,18 @@ def fitted_scale(settings: SheetSettings, full: float) -> float:
         middle = (low + high + 1) // 2
         low, high = (middle, high) if fits(middle) else (low, middle - 1)
     return low * SCALE_STEP
+
+
+def _labelled(settings: SheetSettings, w: float, h: float) -> bool:
+    """Whether a folded gauge sheet of ``w`` x ``h`` mm leaves its sheet labels room (the
+    sheets fill the page, so the label's room is what decides their size)."""
+    doc = Document(settings, game="ycp", ruleset="fit", title="fit")
+    doc.add_pieces([Piece("gauge-sheet", "fit", _blank, _blank)], w, h, section="fit")
+    return labels_fit(doc, find_game("ycp").title)
+
+
+def _blank(pen: Pen) -> None:
+    """A piece with no art: only its place on the sheet counts."""
 
 
 def smallest_space(card: Postcard) -> float:
