@@ -38,9 +38,9 @@ CORES = 2
 
 
 def build() -> str:
-    """Which build of the engines runs: the optional compiled one (setup.py) or pure Python."""
+    """Which build of the engines runs: pure Python, or the copy ``bench/compile_engines.py`` compiles."""
     from icp_print.validators.ryb import rating
-    return "pure Python" if rating.__file__.endswith(".py") else "compiled with mypyc (ICP_PRINT_COMPILE=1)"
+    return "pure Python" if rating.__file__.endswith(".py") else "compiled with mypyc (bench/compile_engines.py)"
 
 
 def speed(match: Matchup, games: int) -> tuple[float, float]:

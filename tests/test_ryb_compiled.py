@@ -1,6 +1,6 @@
-"""The optional compiled build (setup.py, ``ICP_PRINT_COMPILE=1``) plays RYB with the same
-numbers as the pure-Python engine: it compiles the same source, so a seed must give the
-same wins, turns and events.  The rest of the suite runs the pure-Python code."""
+"""The compiled copy ``bench/compile_engines.py`` builds to measure RYB's speed plays RYB
+with the same numbers as the pure-Python engine: it compiles the same source, so a seed
+must give the same wins, turns and events.  The rest of the suite runs the pure-Python code."""
 from __future__ import annotations
 
 import inspect
@@ -54,22 +54,12 @@ def compiler_missing() -> str | None:
 
 
 def compiled_tree(where: Path) -> Path:
-    """The package built as ``ICP_PRINT_COMPILE=1`` builds it, laid out as it installs."""
-    for part in ("setup.py", "pyproject.toml", "README.md", "LICENSE", "validators", "templates", "cli",
-                 "generators"):
-        source = ROOT / part
-        if source.is_dir():
-            shutil.copytree(source, where / part, ignore=shutil.ignore_patterns("__pycache__"))
-        else:
-            shutil.copy(source, where / part)
-    lib = where / "lib"
-    env = dict(os.environ, ICP_PRINT_COMPILE="1")
-    subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--build-lib", str(lib),
-                    "--build-temp", str(where / "tmp")], cwd=where, env=env, check=True,
-                   capture_output=True, timeout=1200)
-    for package in ("validators", "templates", "cli", "generators"):
-        shutil.copytree(where / package, lib / "icp_print" / package, dirs_exist_ok=True)
-    return lib
+    """The package as ``bench/compile_engines.py`` compiles it (in a process of its own: the
+    build changes directory)."""
+    build = (f"import sys; sys.path.insert(0, {str(ROOT / 'bench')!r}); from pathlib import Path; "
+             f"from compile_engines import compile_tree; compile_tree(Path({str(where)!r}))")
+    subprocess.run([sys.executable, "-c", build], cwd=where, check=True, capture_output=True, timeout=1200)
+    return where
 
 
 @pytest.mark.slow
