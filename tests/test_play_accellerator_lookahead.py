@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from icp_print.validators.accellerator.play import GAME, AccelleratorState
+from icp_print.validators.accellerator.turn import look_ahead, play_turn
 from icp_print.validators.analysis.players import candidates, values_on_copies
 
 
@@ -45,3 +46,17 @@ def test_a_turn_rated_first_is_applied_as_a_turn_never_rated(seed):
         rated.apply(choice, random.Random(dice))
         fresh.apply(choice, random.Random(dice))
         assert (rated.state, rated.roll, rated.events) == (fresh.state, fresh.roll, fresh.events)
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.sampled_from(["stay", "re-enter"]))
+def test_a_turn_looked_ahead_lands_where_the_turn_played_lands(seed, bounce):
+    """``look_ahead`` walks the same steps as ``play_turn`` without their records."""
+    rng = random.Random(seed)
+    state = GAME.new_state(4, rng, {"bounce": bounce})
+    while not state.is_terminal() and state.turns < 60:
+        actions = _looked_at(state, rng)
+        for choice in actions:
+            move = play_turn(state.state, state.roll, choice, listed=True).move
+            assert look_ahead(state.state, state.roll, choice) == (move.after, move.entered)
+        state.apply(rng.choice(actions), rng)

@@ -259,17 +259,23 @@ def change_menu(state: State, kind: str) -> tuple[dict[str, int], Callable[[int]
 
 
 def _picker(counts: dict[str, int], free: list[Cell], sources: list[Cell]) -> Callable[[int], Change]:
+    """The ``pick``-th change, counted in the order of ``counts`` (``ACTIONS``': adds,
+    removes, moves, turns), only the kinds the roll allows."""
+    adds, removes, moves = counts.get("add", 0), counts.get("remove", 0), counts.get("move", 0)
+    first_move = adds + removes
+    first_turn = first_move + moves
+    per_source = 2 * len(free)
+    new = tuple.__new__          # a named tuple built in C: a greedy decision draws forty
+
     def pick_change(pick: int) -> Change:
-        for action, n in counts.items():  # noqa: B007  (the chosen action is read after the loop)
-            if pick < n:
-                break
-            pick -= n
-        if action in ("turn", "remove"):
-            return Change(action, sources[pick], None, None)
-        if action == "add":
-            return Change("add", None, free[pick // 2], ORIENTATIONS[pick % 2])
-        source, rest = divmod(pick, 2 * len(free))
-        return Change("move", sources[source], free[rest // 2], ORIENTATIONS[rest % 2])
+        if first_move <= pick < first_turn:
+            source, rest = divmod(pick - first_move, per_source)
+            return new(Change, ("move", sources[source], free[rest >> 1], ORIENTATIONS[rest & 1]))
+        if pick < adds:
+            return new(Change, ("add", None, free[pick >> 1], ORIENTATIONS[pick & 1]))
+        if pick < first_move:
+            return new(Change, ("remove", sources[pick - adds], None, None))
+        return new(Change, ("turn", sources[pick - first_turn], None, None))
     return pick_change
 
 

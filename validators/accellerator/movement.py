@@ -29,6 +29,7 @@ A reset ends the move at once, and so the turn.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..frozen import build, replace
 from ..errors import RuleError
@@ -37,9 +38,9 @@ from .model import (FACING_NAMES, WIN_BANKED, Cell, Facing, Pawn, Player, State,
                     reverse, step)
 
 
-@dataclass(frozen=True)
-class Event:
-    """Something a rule did during a step. ``rule`` is a short key used for counting."""
+class Event(NamedTuple):
+    """Something a rule did during a step. ``rule`` is a short key used for counting.
+    (A named tuple: built in C, a whole game writes thousands.)"""
 
     rule: str
     text: str
@@ -98,6 +99,41 @@ def trace_move(state: State, *, bank: bool = True) -> Move:
 
     The state's ``locked`` and ``to_move`` are left for the turn to update.
     """
+    me = state.pawns[state.to_move]
+    walk = _walk(state, bank, True)
+    return build(Move, player=me.player, start=me.at, facing=me.facing, energy=me.energy,
+                 steps=walk.steps, ending=walk.ending, after=walk.after, picked_up=walk.picked,
+                 banked=walk.banked, swaps=walk.swaps, reset=walk.reset)
+
+
+class Landing(NamedTuple):
+    """Where a move leaves the table, and the cells it entered (:attr:`Move.entered`)."""
+
+    after: State
+    entered: frozenset[Cell]
+
+
+def landing(state: State, *, bank: bool = True) -> Landing:
+    """The state :func:`trace_move` leaves and the cells it enters, by the same walk
+    without its records and texts: a player looking ahead rates thousands of moves."""
+    walk = _walk(state, bank, False)
+    return Landing(walk.after, frozenset(walk.entered))
+
+
+class _Walk(NamedTuple):
+    steps: tuple[Step, ...]
+    entered: list[Cell]
+    ending: str
+    after: State
+    picked: int
+    banked: int
+    swaps: int
+    reset: tuple[Player, ...]
+
+
+def _walk(state: State, bank: bool, record: bool) -> _Walk:
+    """The move, step by step by the rules in the module's docstring; ``record``: write
+    each step and its events (their texts), else only the cells entered."""
     board = state.board
     me_index = state.to_move
     me = state.pawns[me_index]
@@ -109,38 +145,44 @@ def trace_move(state: State, *, bank: bool = True) -> Move:
     home = board.home_of(me.player)
     deflectors = state.deflectors
     pos, facing, carrying = me.at, me.facing, me.carrying
-    reactor = state.reactor
     steps: list[Step] = []
+    entered: list[Cell] = []
     ending, picked, banked_now, swaps = "moved", 0, 0, 0
     reset: list[Player] = []
+    re_enter = state.rules.bounce == "re-enter"
 
     def collide(j: int, events: list[Event]) -> None:
         other = pawns[j]
-        back = carrying + other.carrying
-        events.append(Event("collision", f"ended on {other.player}'s pawn: both reset, "
-                            f"{back} electron(s) go back to the reactor"))
+        if record:
+            back = carrying + other.carrying
+            events.append(Event("collision", f"ended on {other.player}'s pawn: both reset, "
+                                f"{back} electron(s) go back to the reactor"))
         pawns[j] = other.reset()
         reset.extend([me.player, other.player])
 
     outside = False     # "re-enter" reading: standing in the missing space beyond ``pos``
+    events: list[Event] = []
     for n in range(1, me.energy + 1):
         last = n == me.energy
-        events: list[Event] = []
+        if record:
+            events = []
         if outside:       # the step back onto the edge space left on the last step
             nxt, outside = pos, False
-            events.append(Event("re-enter", f"comes back onto {cell_name(pos)} from the "
-                                "missing space"))
+            if record:
+                events.append(Event("re-enter", f"comes back onto {cell_name(pos)} from the "
+                                    "missing space"))
         else:
             nxt = step(pos, facing)
         if not board.contains(nxt):
             new = reverse(facing)
-            if state.rules.bounce == "re-enter":
-                where = "on its last step, and is set back" if last else "and will step back"
-                events.append(Event("bounce", f"stepped {FACING_NAMES[facing]} into the missing "
-                                    f"space beyond {cell_name(pos)}, turned to face "
-                                    f"{FACING_NAMES[new]} {where} onto {cell_name(pos)}"))
+            if re_enter:
+                if record:
+                    where = "on its last step, and is set back" if last else "and will step back"
+                    events.append(Event("bounce", f"stepped {FACING_NAMES[facing]} into the missing "
+                                        f"space beyond {cell_name(pos)}, turned to face "
+                                        f"{FACING_NAMES[new]} {where} onto {cell_name(pos)}"))
                 outside = not last
-            else:
+            elif record:
                 events.append(Event("bounce", f"tried to move {FACING_NAMES[facing]} off the "
                                     f"board: stays on {cell_name(pos)} and turns to face "
                                     f"{FACING_NAMES[new]}"))
@@ -148,17 +190,20 @@ def trace_move(state: State, *, bank: bool = True) -> Move:
                 collide(others[pos], events)
                 ending = "collision"
             elif last and pos == board.reactor:
-                events.append(Event("reactor-end", f"ended on the reactor: reset, {carrying} "
-                                    "electron(s) stay on the reactor"))
+                if record:
+                    events.append(Event("reactor-end", f"ended on the reactor: reset, {carrying} "
+                                        "electron(s) stay on the reactor"))
                 ending = "reactor"
                 reset.append(me.player)
-            steps.append(build(Step, number=n, start=pos, entered=None, facing_in=facing,
-                               facing_out=new, events=tuple(events)))
+            if record:
+                steps.append(build(Step, number=n, start=pos, entered=None, facing_in=facing,
+                                   facing_out=new, events=tuple(events)))
             facing = new
             if ending != "moved":
                 break
             continue
         start, pos = pos, nxt
+        entered.append(pos)
         facing_in = facing
         j = others.get(pos)
         if j is not None:
@@ -167,20 +212,24 @@ def trace_move(state: State, *, bank: bool = True) -> Move:
                 ending = "collision"
             else:
                 other = pawns[j]
-                events.append(Event("swap", f"passed {other.player}'s pawn: swapped electrons "
-                                    f"({carrying} for {other.carrying})"))
+                if record:
+                    events.append(Event("swap", f"passed {other.player}'s pawn: swapped electrons "
+                                        f"({carrying} for {other.carrying})"))
                 carrying, pawns[j] = other.carrying, _carry(other, carrying)
                 swaps += 1
         if ending == "moved" and pos == home:
             if carrying and bank:
-                events.append(Event("bank", f"entered its home: banked {carrying} electron(s) "
-                                    f"(now {me.banked + carrying}) and reset"))
+                if record:
+                    events.append(Event("bank", f"entered its home: banked {carrying} electron(s) "
+                                        f"(now {me.banked + carrying}) and reset"))
                 banked_now = carrying
                 ending = "banked"
                 reset.append(me.player)
-                if me.banked + carrying >= WIN_BANKED:
+                if record and me.banked + carrying >= WIN_BANKED:
                     events.append(Event("game-end", f"{me.player} has {me.banked + carrying} "
                                         f"electrons banked: the game ends"))
+            elif not record:
+                pass
             elif carrying:
                 events.append(Event("home-kept", f"entered its home and kept its {carrying} "
                                     "electron(s)"))
@@ -188,28 +237,32 @@ def trace_move(state: State, *, bank: bool = True) -> Move:
                 events.append(Event("home-empty", "entered its home with nothing to bank"))
         if ending == "moved" and pos == board.reactor:
             if last:
-                events.append(Event("reactor-end", f"ended on the reactor: reset, {carrying} "
-                                    "electron(s) stay on the reactor"))
+                if record:
+                    events.append(Event("reactor-end", f"ended on the reactor: reset, {carrying} "
+                                        "electron(s) stay on the reactor"))
                 ending = "reactor"
                 reset.append(me.player)
-            elif reactor > 0:
+            elif state.reactor > picked:
                 carrying += 1
-                reactor -= 1
                 picked += 1
-                events.append(Event("reactor-pickup", f"passed through the reactor: took an "
-                                    f"electron (carrying {carrying}, {reactor} left)"))
-            else:
+                reactor = state.reactor - picked
+                if record:
+                    events.append(Event("reactor-pickup", f"passed through the reactor: took an "
+                                        f"electron (carrying {carrying}, {reactor} left)"))
+            elif record:
                 events.append(Event("reactor-empty", "passed through the empty reactor"))
         if ending == "moved" and pos in deflectors:
             orientation = deflectors[pos]
             facing = deflect(facing, orientation)
-            events.append(Event("deflect", f"deflector '{orientation}' turns it from "
-                                f"{FACING_NAMES[facing_in]} to {FACING_NAMES[facing]}"))
-        steps.append(build(Step, number=n, start=start, entered=pos, facing_in=facing_in,
-                           facing_out=facing, events=tuple(events)))
+            if record:
+                events.append(Event("deflect", f"deflector '{orientation}' turns it from "
+                                    f"{FACING_NAMES[facing_in]} to {FACING_NAMES[facing]}"))
+        if record:
+            steps.append(build(Step, number=n, start=start, entered=pos, facing_in=facing_in,
+                               facing_out=facing, events=tuple(events)))
         if ending != "moved":
             break
-    if not steps and pos in others:     # energy 0 on a shared home: the turn ends there
+    if me.energy == 0 and pos in others:     # energy 0 on a shared home: the turn ends there
         collide(others[pos], [])
         ending = "collision"
     if ending == "moved":
@@ -218,10 +271,8 @@ def trace_move(state: State, *, bank: bool = True) -> Move:
         pawns[me_index] = _banked(me, carrying)
     else:
         pawns[me_index] = me.reset()
-    after = replace(state, pawns=tuple(pawns))
-    return build(Move, player=me.player, start=me.at, facing=me.facing, energy=me.energy,
-                 steps=tuple(steps), ending=ending, after=after, picked_up=picked,
-                 banked=banked_now, swaps=swaps, reset=tuple(reset))
+    return _Walk(tuple(steps), entered, ending, replace(state, pawns=tuple(pawns)), picked,
+                 banked_now, swaps, tuple(reset))
 
 
 def _carry(pawn: Pawn, carrying: int) -> Pawn:

@@ -24,9 +24,9 @@ from ..errors import InputError
 from ..play import TERMINAL, UNCOUNTED, WON, Action
 from .board import Board
 from .board_file import standard_board
-from .deflectors import Change, acceleration, change_menu, energy_options
+from .deflectors import acceleration, change_menu, energy_options
 from .model import BOUNCES, DIE_SIDES, FACINGS, WIN_BANKED, Cell, Pawn, Rules, State, manhattan
-from .turn import Turn, TurnChoice, place, play_turn
+from .turn import TurnChoice, look_ahead, place, play_turn
 
 
 @dataclass(frozen=True)
@@ -76,7 +76,8 @@ class Choices(Sequence[TurnChoice]):
                     self.plain.append(TurnChoice(energy, None, facing))
                 if self.changes:
                     self.groups.append((energy, facing))
-        self.size = len(self.plain) + len(self.groups) * self.changes
+        self.plain_count = len(self.plain)
+        self.size = self.plain_count + len(self.groups) * self.changes
 
     def __len__(self) -> int:
         return self.size
@@ -88,32 +89,30 @@ class Choices(Sequence[TurnChoice]):
     def __getitem__(self, index: slice) -> Sequence[TurnChoice]: ...
 
     def __getitem__(self, index: int | slice) -> TurnChoice | Sequence[TurnChoice]:
+        plain = self.plain_count
+        if index.__class__ is int and plain <= index < self.size:
+            group, pick = divmod(index - plain, self.changes)
+            energy, facing = self.groups[group]
+            return tuple.__new__(TurnChoice, (energy, self.picker(pick), facing, True))
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(self.size))]
         if index < 0:
             index += self.size
         if not 0 <= index < self.size:
             raise IndexError(index)
-        plain = len(self.plain)
-        if index < plain:
-            return self.plain[index]
-        group, pick = divmod(index - plain, self.changes)
-        energy, facing = self.groups[group]
-        return TurnChoice(energy, self.picker(pick), facing, True)
+        return self[index] if index >= plain else self.plain[index]
 
 
 class AccelleratorState:
     """One position: the table (:class:`~.model.State`) and the roll of the player to move."""
 
-    __slots__ = ("state", "roll", "turns", "rounds", "events", "num_players", "_choices", "_played")
+    __slots__ = ("state", "roll", "turns", "rounds", "events", "num_players", "_choices")
 
     def __init__(self, state: State, roll: int, turns: int, events: Counter[str]) -> None:
         self.state, self.roll, self.turns, self.events = state, roll, turns, events
         self.num_players = len(state.pawns)
         self.rounds = turns // self.num_players
         self._choices: Choices | None = None
-        self._played: dict[TurnChoice, Turn] = {}
-        """Turns already played out from this position by :meth:`action_values`."""
 
     def current_player(self) -> int:
         return TERMINAL if self.state.over else self.state.to_move
@@ -128,12 +127,12 @@ class AccelleratorState:
 
     def apply(self, action: Action, rng: random.Random) -> None:
         choice = cast(TurnChoice, action)                                # one of legal_actions()
-        turn = self._played.get(choice) or play_turn(self.state, self.roll, choice, listed=True)
+        turn = play_turn(self.state, self.roll, choice, listed=True)
         self.events.update(e.rule for e in turn.all_events)
         self.state = turn.after
         self.turns += 1
         self.rounds = self.turns // self.num_players
-        self._choices, self._played = None, {}
+        self._choices = None
         if not self.state.over:
             self.roll = rng.randint(1, DIE_SIDES)
 
@@ -152,34 +151,29 @@ class AccelleratorState:
         """Each turn's value for ``seat`` right after its move, before the next roll: the
         greedy player's one-step look, without a copy of the position per turn.
 
-        A turn whose deflector change touches no cell that the same facing and energy
-        entered without it makes that same move (:attr:`~.movement.Move.entered`), and the
-        rating looks at pawns only, so it is rated once and not moved again.  The turns
-        played out are kept: the one chosen is not played again by :meth:`apply`."""
+        A turn's move is looked ahead (:func:`~.turn.look_ahead`: the same steps as a
+        turn played, without their records).  A turn whose deflector change touches no
+        cell that the same facing and energy entered without it makes that same move
+        (:attr:`~.movement.Move.entered`), and the rating looks at pawns only, so it is
+        rated once and not moved again."""
         values = []
         moved: dict[tuple[str | None, int | None, bool], tuple[frozenset[Cell], float]] = {}
+        state, roll = self.state, self.roll
         for choice in actions:
-            key = (choice.facing, choice.energy, choice.bank)
-            change = choice.change
+            energy, change, facing, bank = choice
+            key = (facing, energy, bank)
             known = moved.get(key)
-            if known is not None and (change is None or _untouched(known[0], change)):
+            if known is not None and (change is None or (change.at not in known[0]
+                                                         and change.to not in known[0])):
                 values.append(known[1])
                 continue
-            turn = self._played[choice] = play_turn(self.state, self.roll, choice, listed=True)
-            move = turn.move
-            rated = value(move.after, seat)
-            if known is None:
-                entered = move.entered
-                if change is None or _untouched(entered, change):
-                    moved[key] = (entered, rated)
+            after, entered = look_ahead(state, roll, choice)
+            rated = value(after, seat)
+            if known is None and (change is None or (change.at not in entered
+                                                     and change.to not in entered)):
+                moved[key] = (entered, rated)
             values.append(rated)
         return values
-
-
-def _untouched(cells: frozenset[Cell], change: Change) -> bool:
-    """Whether ``change`` alters none of ``cells`` (its :attr:`~.deflectors.Change.cells`,
-    read without building them: an unused end is None, never a cell)."""
-    return change.at not in cells and change.to not in cells
 
 
 def returns(state: State) -> tuple[float, ...]:

@@ -24,9 +24,9 @@ from ..errors import RuleError
 from .board import cell_name
 from .deflectors import (Change, acceleration, apply_change, check_change, describe_counts,
                          energy_options, legal_change_counts)
-from .model import (DIE_SIDES, FACING_NAMES, FACINGS, MAX_ENERGY, MIN_ENERGY, Facing, Player,
-                    State)
-from .movement import Event, Move, trace_move
+from .model import (DIE_SIDES, FACING_NAMES, FACINGS, MAX_ENERGY, MIN_ENERGY, Facing, Pawn,
+                    Player, State)
+from .movement import Event, Landing, Move, landing, trace_move
 
 
 class TurnChoice(NamedTuple):
@@ -78,12 +78,43 @@ def place(state: State, facing: Facing | None, *, where: str = "turn.facing") ->
     if facing not in FACINGS:
         raise RuleError("diagonal facings are not legal: choose N, E, S or W", field=where)
     home = state.board.home_of(me.player)
-    pawn = replace(me, at=home, facing=facing)
+    pawn = _at_home(state, facing)
     text = f"back on its home {cell_name(home)} facing {FACING_NAMES[facing]}"
     sharing = [p.player for p in state.pawns if p.at == home]
     if sharing:       # not the end of anyone's turn: the two share the space (board.toml)
         text += f", sharing it with {sharing[0]}'s pawn"
     return state.with_pawn(state.to_move, pawn), [Event("placed", text)]
+
+
+def _at_home(state: State, facing: Facing | None) -> Pawn:
+    """The reset mover back on its home space with ``facing``."""
+    me = state.mover
+    return replace(me, at=state.board.home_of(me.player), facing=facing)
+
+
+def _energy(energy: int, roll: int, wanted: int | None) -> int | None:
+    """The energy a pawn moves with after ``roll`` when its player asks for ``wanted``
+    (``None``: unchanged if the roll allows it, else the only option); ``None`` when the
+    roll does not allow ``wanted``."""
+    options = energy_options(energy, roll)
+    if wanted is None:
+        return energy if energy in options else options[0]
+    return wanted if wanted in options else None
+
+
+def look_ahead(state: State, roll: int, choice: TurnChoice) -> Landing:
+    """The table right after the move of a turn listed for this roll, and the cells the
+    move entered: :func:`play_turn`'s steps without their checks, records or texts
+    (the greedy player rates many turns and plays one)."""
+    me = state.mover
+    if me.at is None:
+        me = _at_home(state, choice.facing)
+    energy = _energy(me.energy, roll, choice.energy)
+    change = choice.change
+    pawns = list(state.pawns)
+    pawns[state.to_move] = replace(me, energy=energy)
+    deflectors = apply_change(state.deflectors, change) if change is not None else state.deflectors
+    return landing(replace(state, pawns=tuple(pawns), deflectors=deflectors), bank=choice.bank)
 
 
 def play_turn(state: State, roll: int | None, choice: TurnChoice = TurnChoice(), *,
@@ -115,14 +146,11 @@ def play_turn(state: State, roll: int | None, choice: TurnChoice = TurnChoice(),
             raise RuleError(f"the accellerator is a six-sided die: roll 1 to {DIE_SIDES}, "
                             f"not {roll!r}", field=f"{where}.roll")
         kind = acceleration(me.energy, roll)
-        options = energy_options(me.energy, roll)
-        if choice.energy is None:
-            energy = me.energy if me.energy in options else options[0]
-        elif choice.energy in options:
-            energy = choice.energy
-        else:
+        chosen = _energy(me.energy, roll, choice.energy)
+        if chosen is None:
             raise RuleError(_energy_refusal(me.energy, roll, kind, choice.energy),
                             field=f"{where}.energy")
+        energy = chosen
         events.append(_accel_event(me.energy, roll, kind, energy))
         if change is not None:
             if not listed:
@@ -157,7 +185,7 @@ def _accel_event(energy: int, roll: int, kind: str, new: int) -> Event:
                  "one deflector may change")
 
 
-def _energy_refusal(energy: int, roll: int, kind: str, wanted: int) -> str:
+def _energy_refusal(energy: int, roll: int, kind: str, wanted: int | None) -> str:
     if kind == "above":
         return f"a roll of {roll} above energy {energy} raises it to {energy + 1}, not {wanted}"
     if kind == "below":
