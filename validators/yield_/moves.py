@@ -26,11 +26,11 @@ from functools import cache
 
 from ..errors import RuleError
 from ..frozen import build
-from .board import Player, Square
+from .board import Board, Player, Square
 from .collisions import Collision, hit, meet
 from .roads import entered_by_curve, exits, level_of
 from .rules import RULES
-from .state import GameState, PositionKey, Vehicle
+from .state import GameState, Vehicle
 from .tiles import OPPOSITE, Side
 
 Fate = str   # how a turn ended: see FATES
@@ -118,16 +118,14 @@ def step(state: GameState, player: Player, side: Side,
     the speed it came in with.
     """
     board = state.board
-    mover = state.vehicle(player)
-    target_square = board.across[mover.position, side]
-    if target_square is None:
-        return state.with_vehicle(mover.destroyed()), [], "left-board"
-    tile = board.tile_at(target_square)
-    if tile is None:
-        return state.with_vehicle(mover.destroyed()), [], "fell"
-    entry = OPPOSITE[side]
-    moved = mover.moved(target_square, side, level_of(tile.kind, tile.rotation, entry))
+    moved, fate = advance(board, state.vehicle(player), side)
     state = state.with_vehicle(moved)
+    if fate is not None:
+        return state, [], fate
+    target_square = moved.position
+    tile = board.tile_at(target_square)
+    assert tile is not None
+    entry = OPPOSITE[side]
     met = [other for other in state.vehicles
            if other.square == target_square and other.player != player and not other.out
            and meet(tile.kind, moved.level, other.level)]
@@ -146,6 +144,18 @@ def step(state: GameState, player: Player, side: Side,
         hurt = moved.hurt(taken, state.damage_limit)
         return state.with_vehicle(hurt), crashes, "wrecked" if hurt.out else "stopped"
     return state, crashes, None
+
+
+def advance(board: Board, vehicle: Vehicle, side: Side) -> tuple[Vehicle, Fate | None]:
+    """``vehicle`` moved one square out by ``side``, before anything it meets there: out
+    (rule 2) past the board's edge or onto an empty square, else on the road it entered."""
+    target = board.across[vehicle.position, side]
+    if target is None:
+        return vehicle.destroyed(), "left-board"
+    tile = board.tile_at(target)
+    if tile is None:
+        return vehicle.destroyed(), "fell"
+    return vehicle.moved(target, side, level_of(tile.kind, tile.rotation, OPPOSITE[side])), None
 
 
 def _drive(state: GameState, player: Player, left: int, route: tuple[Side, ...],
@@ -210,14 +220,19 @@ def survivable(state: GameState, player: Player) -> bool:
     speed = min(speed_choices(mover))
     at = mover.position
     memo = state.board.memo
-    if any(_apart(v.square, at) <= speed for v in state.vehicles if v.player != player and not v.out):
-        among = ("survives among", player, state.vehicles, state.damage_limit)
-        if among not in memo:
-            memo[among] = _survives(state.with_vehicle(mover.at_speed(speed)), player, speed)
-        return memo[among]                                  # type: ignore[no-any-return]
+    known: bool | None
+    near = tuple(v for v in state.vehicles
+                 if v.player != player and not v.out and _apart(v.square, at) <= speed)
+    if near:
+        # Only the vehicles within reach can be met: the answer does not depend on the others.
+        among = ("survives among", mover, near, state.damage_limit)
+        known = memo.get(among)
+        if known is None:
+            known = memo[among] = _survives(state.with_vehicle(mover.at_speed(speed)), player, speed)
+        return known
     # Nobody within reach, so nobody met: the answer depends on the vehicle and the board alone.
     key = ("survives", at, mover.heading, mover.level, speed)
-    known: bool | None = memo.get(key)
+    known = memo.get(key)
     if known is None:
         alone = GameState(state.board, (mover.at_speed(speed),), player, state.damage_limit)
         known = memo[key] = _survives(alone, player, speed)
@@ -273,8 +288,17 @@ def turns_by_position(state: GameState) -> list[Turn]:
 def _turns_by_position(state: GameState) -> list[Turn]:
     player = state.to_move
     mover = state.vehicle(player)
-    found: dict[PositionKey, Turn] = {}
-    for speed in speed_choices(mover):
+    speeds = speed_choices(mover)
+    if _out_of_reach(state, mover, speeds[-1]):
+        return _lone_turns(state, mover, speeds)
+    return _walked_turns(state, mover, speeds)
+
+
+def _walked_turns(state: GameState, mover: Vehicle, speeds: tuple[int, ...]) -> list[Turn]:
+    """:func:`_turns_by_position` by walking each speed's squares one step at a time."""
+    player = mover.player
+    found: dict[tuple[Vehicle, ...], Turn] = {}     # the vehicles tell the positions apart
+    for speed in speeds:
         frontier: list[Partial] = [(state.with_vehicle(mover.at_speed(speed)), (), (), ())]
         for left in range(speed, 0, -1):
             reached: dict[tuple[Vehicle, ...], Partial] = {}
@@ -285,10 +309,61 @@ def _turns_by_position(state: GameState) -> list[Turn]:
                              crashes + tuple(new) if new else crashes)
                     if fate is None and left > 1:
                         reached.setdefault(after.vehicles, moved)
-                    else:
-                        turn = _finish(after, player, speed, moved[1], moved[2], moved[3], fate or "drove")
-                        found.setdefault(turn.after.key(), turn)
+                    elif after.vehicles not in found:
+                        found[after.vehicles] = _finish(after, player, speed, moved[1], moved[2],
+                                                        moved[3], fate or "drove")
             frontier = list(reached.values())
+    return list(found.values())
+
+
+def _out_of_reach(state: GameState, mover: Vehicle, squares: int) -> bool:
+    """Whether no other vehicle in the game is within ``squares`` steps of ``mover``."""
+    at = mover.position
+    return all(v.out or v.player == mover.player or _apart(v.square, at) > squares
+               for v in state.vehicles)
+
+
+Walked = tuple[Vehicle, tuple[Side, ...], tuple[Square | None, ...], Fate | None]
+"""A vehicle driven alone: where it is, its route and path so far, and how the last step ended."""
+
+
+def _lone_turns(state: GameState, mover: Vehicle, speeds: tuple[int, ...]) -> list[Turn]:
+    """:func:`_turns_by_position` when no other vehicle is within reach of the fastest speed.
+
+    Nothing can be met, so the speed changes only how many squares are driven (and the
+    die): the squares are walked once, for the fastest speed, and the turns of every
+    speed are read off the walk in the order the walk of each speed would find them.
+    The walk moves the vehicle alone (:func:`advance`, the rules of a step with
+    nothing met) and partial turns that reach the same vehicle are expanded once."""
+    player = mover.player
+    board = state.board
+    walk: list[list[Walked]] = []            # every step taken at each depth, in order
+    frontier: list[Walked] = [(mover, (), (), None)]
+    for _ in range(speeds[-1]):
+        taken: list[Walked] = []
+        reached: dict[Vehicle, Walked] = {}
+        for vehicle, route, path, _fate in frontier:
+            for side in exit_order(state, vehicle):
+                moved, fate = advance(board, vehicle, side)
+                done = (moved, route + (side,), path + (moved.square,), fate)
+                taken.append(done)
+                if fate is None:
+                    reached.setdefault(moved, done)
+        walk.append(taken)
+        frontier = list(reached.values())
+    found: dict[Vehicle, Turn] = {}        # the others stand still: the mover tells positions apart
+    for speed in speeds:
+        for depth in range(speed):
+            last = depth == speed - 1
+            for moved, route, path, fate in walk[depth]:
+                if fate is None:
+                    if not last:
+                        continue
+                    moved = moved.at_speed(speed)
+                if moved not in found:
+                    found[moved] = build(Turn, player=player, speed=speed, route=route, path=path,
+                                         crashes=(), fate=fate or "drove",
+                                         after=_hand_over(state.with_vehicle(moved), player))
     return list(found.values())
 
 

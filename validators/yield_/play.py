@@ -277,7 +277,8 @@ class YieldState:
         tile = PlacedTile(self.drawn, where.rotation, self.drawer)
         self._board = self.board.with_tile(where.square, tile)
         self.starts.append(where.square)
-        self._record(SetupEvent(self.draws, self.drawer, self.drawn, where, start=True))
+        if self.log is not None:
+            self.log.append(SetupEvent(self.draws, self.drawer, self.drawn, where, start=True))
         self._next_draw()
 
     def _place(self, where: Placement | None) -> None:
@@ -294,12 +295,9 @@ class YieldState:
         if joined:
             self.rule7_at = self.draws
             self.events["setup: roads joined an opponent's (rule 7)"] += 1
-        self._record(SetupEvent(self.draws, self.drawer, self.drawn, where, joined=joined))
-        self._next_draw()
-
-    def _record(self, draw: SetupEvent) -> None:
         if self.log is not None:
-            self.log.append(draw)
+            self.log.append(SetupEvent(self.draws, self.drawer, self.drawn, where, joined=joined))
+        self._next_draw()
 
     def _next_draw(self) -> None:
         self._legal = None
