@@ -1,6 +1,7 @@
 """The Last Glow's storm table, damage and spawning, one test per rule, named after it."""
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 
 import pytest
@@ -9,7 +10,7 @@ from hypothesis import strategies as st
 
 from icp_print.validators.errors import RuleError
 from icp_print.validators.ycp.the_last_glow.rules import (HeartMove, Lighthouse, contact_loses_game,
-                                                      crew_actions, explosion_damage, explosion_odds,
+                                                      crew_actions, d6, explosion_damage, explosion_odds,
                                                       hunt_faces, hunt_succeeds, lighthouse_management, move_heart,
                                                       printed_rows, resolve_heart, rules, spawn_dice,
                                                       storm_row)
@@ -190,3 +191,8 @@ def test_hunt_faces_are_the_faces_hunt_succeeds_on():
                 f for f in range(1, 7) if hunt_succeeds(f, lighthouse, heart))
     assert hunt_faces((3, 3), (3, 2)) == (4, 5, 6)          # distance 1: 4 - 1 = 3
     assert hunt_faces((3, 3), (6, 6)) == ()                 # distance 6: out of reach
+
+
+def test_d6_draws_the_faces_randint_draws_from_the_same_generator():
+    ours, theirs = random.Random(7), random.Random(7)
+    assert [d6(ours) for _ in range(2000)] == [theirs.randint(1, 6) for _ in range(2000)]

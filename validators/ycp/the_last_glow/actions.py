@@ -26,11 +26,11 @@ import random
 from collections import Counter
 from collections.abc import Callable, Collection, Hashable, Mapping
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import cache
 from typing import Protocol
 
-from .rules import (Lighthouse, Square, contact_loses_game, hunt_succeeds,
-                               lighthouse_management, resolve_heart, rules, spawn_dice)
+from .rules import (Lighthouse, Square, blocked_course, contact_loses_game, d6, heart_result, hunt_succeeds,
+                    lighthouse_management, rules, spawn_dice)
 from ..postcard import Grid
 from ..postcard_file import load_postcard
 
@@ -157,18 +157,21 @@ def crew_moves(board: Board, crew_left: int = 5) -> list[CrewMove]:
 
 
 def placements(board: Board, crew_left: int = 5) -> Mapping[Hashable, CrewMove]:
-    """:func:`crew_moves` by their keys, in the same order; remembered per position, so
-    the mapping is shared and must not be changed."""
-    return _placements(board.lighthouse.square, board.hearts, board.items, crew_left >= 2, board.captured > 0)
+    """:func:`crew_moves` by their keys, in the same order."""
+    board_hearts = board.hearts
+    return placements_at(board.lighthouse.square, board_hearts, board.items, crew_left >= 2, board.captured > 0,
+                         hunts(board_hearts))
 
 
-@lru_cache(maxsize=1 << 14)
-def _placements(here: Square, hearts: tuple[Square, ...], items: frozenset[Square], two_crew: bool,
-                captured: bool) -> Mapping[Hashable, CrewMove]:
+def placements_at(here: Square, hearts: tuple[Square, ...], items: frozenset[Square], two_crew: bool,
+                  captured: bool, hunting: tuple[CrewMove, ...]) -> dict[Hashable, CrewMove]:
+    """:func:`placements` from what they depend on: the Lighthouse's square, the Hearts,
+    the items, whether two crew are left, whether an item is captured, and the Hearts'
+    Hunts (:func:`hunts`, the same while the Hearts stay)."""
     column, line = here
     moves = [LIGHT_UP]
     moves += [move for move, dx in MANEUVERS if _free((column + dx, line), hearts)]
-    moves += _hunts(hearts)
+    moves += hunting
     for item in sorted(items):
         distance = abs(item[0] - column) + abs(item[1] - line)
         if distance == 0 or (distance == 1 and two_crew):
@@ -182,10 +185,14 @@ def _placements(here: Square, hearts: tuple[Square, ...], items: frozenset[Squar
     return keyed
 
 
-@lru_cache(maxsize=1 << 12)
-def _hunts(hearts: tuple[Square, ...]) -> tuple[CrewMove, ...]:
+def hunts(hearts: tuple[Square, ...]) -> tuple[CrewMove, ...]:
     """A Hunt for each Heart, from the top left."""
-    return tuple(crew_move("hunt", "Hunt", 1, h) for h in sorted(hearts))
+    return tuple(map(_hunt_at, sorted(hearts)))
+
+
+@cache
+def _hunt_at(heart: Square) -> CrewMove:
+    return crew_move("hunt", "Hunt", 1, heart)
 
 
 # ---------------------------------------------------------------- what a placement does
@@ -234,12 +241,10 @@ def _hunt(board: Board, move: CrewMove, die: Die) -> None:
         board.hearts, board.items = caught(board.hearts, board.items, move.target)
 
 
-@lru_cache(maxsize=1 << 14)
 def caught(hearts: tuple[Square, ...], items: frozenset[Square],
            target: Square) -> tuple[tuple[Square, ...], frozenset[Square]]:
     """The Hearts and items once a Hunt catches the Heart on ``target``: an item replaces
-    it.  A Hunt changes nothing else, so the engine rates a catch from these alone
-    (remembered: every placement of a turn rates the same Hunts again)."""
+    it.  A Hunt changes nothing else, so the engine rates a catch from these alone."""
     return _without(hearts, target), items | {target}
 
 
@@ -310,12 +315,15 @@ def storm_phase(board: Board, mode: str, turn: int, rng: random.Random, events: 
 
 
 def _move_heart(board: Board, heart: Square, rng: random.Random, events: Events) -> None:
+    """One Heart's turn (:func:`.rules.resolve_heart`); the second die is rolled only when
+    the first sends the Heart onto another."""
     others = _without(board.hearts, heart)
-    roll = rng.randint(1, 6)
-    result = resolve_heart(heart, roll, board.lighthouse.square, others, board.items)
-    if result.move.kind == "stay" and result.move.to == heart:
-        result = resolve_heart(heart, roll, board.lighthouse.square, others, board.items, rng.randint(1, 6))
-    kind = result.move.kind
+    roll = d6(rng)
+    move = blocked_course(heart, roll, others)
+    if move.kind == "stay":
+        move = blocked_course(heart, roll, others, d6(rng))
+    result = heart_result(heart, move, board.lighthouse.square, move.kind != "stay" and move.to in board.items)
+    kind = move.kind
     events[_heart_event(kind)] += 1
     board.hearts = others
     if kind == "contact":
@@ -336,9 +344,9 @@ def _move_heart(board: Board, heart: Square, rng: random.Random, events: Events)
 
 
 def _spawn(board: Board, rng: random.Random, events: Events) -> None:
-    square = (rng.randint(1, 6), 1)
+    square = (d6(rng), 1)
     if square in board.hearts:
-        square = (rng.randint(1, 6), 1)
+        square = (d6(rng), 1)
         if square in board.hearts:
             events["heart: no room to appear"] += 1
             return

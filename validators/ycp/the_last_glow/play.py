@@ -18,7 +18,7 @@ not say what happens then).  Other choices are listed in :mod:`.actions`.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache, lru_cache
 
 from ...errors import RuleError
@@ -27,8 +27,8 @@ from .rules import Lighthouse, Square, crew_actions, hunt_faces, rules
 from ..postcard import Actions
 from ..postcard_file import load_postcard
 from ..solo import LOSS, WIN, SoloState
-from .actions import (FACES, FULL_THROTTLE, LIGHTHOUSE_STEPS, Board, CrewMove, card, caught, perform,
-                      placements, setup, storm_phase)
+from .actions import (FACES, FULL_THROTTLE, LIGHTHOUSE_STEPS, Board, CrewMove, card, caught, hunts, perform,
+                      placements_at, setup, storm_phase)
 
 MODES = ("storm", "nightmare")
 IDLE = ("idle",)
@@ -56,16 +56,35 @@ def _crew_event(label: str) -> str:
 
 
 class GridMemo:
-    """What the greedy player's ratings read from one grid (Hearts and items), kept while
-    the grid stays: :func:`_square_worth` by square, and each Hunt's catch by the
-    Lighthouse's square and the Heart's (the items it leaves, its square's worth)."""
+    """What the engine reads from one grid (Hearts and items), kept while the grid stays
+    (both are replaced, never changed: the same objects mean the same grid): the Hunts,
+    the placements open by the Lighthouse's square, whether two crew are left and
+    whether an item is captured, :func:`_square_worth` by square, and each Hunt's catch
+    by the Lighthouse's square and the Heart's (the items it leaves, its square's worth)."""
 
-    __slots__ = ("hearts", "items", "worths", "catches")
+    __slots__ = ("hearts", "items", "hunts", "placements", "worths", "catches", "heart_bits", "item_bits")
 
     def __init__(self, hearts: tuple[Square, ...], items: frozenset[Square]) -> None:
         self.hearts, self.items = hearts, items
+        self.hunts = hunts(hearts)
+        self.placements: dict[tuple[Square, bool, bool], dict[PlayAction, CrewMove]] = {}
         self.worths: dict[Square, float] = {}
         self.catches: dict[tuple[Square, Square], tuple[frozenset[Square], float]] = {}
+        self.heart_bits, self.item_bits = _bits(hearts), _bits(items)
+        if self.heart_bits.bit_count() != len(hearts):      # two Hearts on a square: count them
+            self.heart_bits = -1
+
+    def worth(self, square: Square) -> float:
+        """:func:`_square_worth` of ``square`` on this grid, from the squares as bits."""
+        found = self.worths.get(square)
+        if found is None:
+            if self.heart_bits < 0:
+                found = _square_worth(square, self.items, self.hearts)
+            else:
+                near, reach, height = _around_bits(square)
+                found = 3 * (reach & self.item_bits).bit_count() + height - (near & self.heart_bits).bit_count()
+            self.worths[square] = found
+        return found
 
 
 class LastGlowState(SoloState):
@@ -91,7 +110,13 @@ class LastGlowState(SoloState):
         """The open placements, found once per position (listing them and playing one
         would otherwise look at the board twice)."""
         if self._open is None:
-            found = placements(self.board, self.crew_left)
+            board = self.board
+            memo = self._memo()
+            here, two_crew, captured = board.lighthouse.square, self.crew_left >= 2, board.captured > 0
+            found: Mapping[PlayAction, CrewMove] | None = memo.placements.get((here, two_crew, captured))
+            if found is None:
+                found = memo.placements[here, two_crew, captured] = placements_at(
+                    here, memo.hearts, memo.items, two_crew, captured, memo.hunts)
             if _limited():
                 room = spaces()
                 found = {key: m for key, m in found.items()
@@ -135,8 +160,8 @@ class LastGlowState(SoloState):
                       rng: random.Random) -> list[float]:
         """Each placement rated by :func:`rating` of the board right after it, before the
         Storm Phase.  A placement that changes only the Lighthouse is rated from the
-        Lighthouse it leaves (:func:`_after_step`) and the part of the rating the rest
-        of the board gives, worked out once.  A Hunt is worth the rating of the board
+        Lighthouse it leaves (:func:`_steps_after`) and the worth of its square, worked
+        out once a grid (:class:`GridMemo`).  A Hunt is worth the rating of the board
         with the Heart caught (:func:`.actions.caught`: only the Hearts and items
         change), times the chance of a catching face, plus the board as it is (a missed
         Hunt changes nothing) for the other faces.  Nothing is drawn from ``rng``: the
@@ -144,30 +169,22 @@ class LastGlowState(SoloState):
         board = self.board
         lighthouse, items, hearts = board.lighthouse, board.items, board.hearts
         memo = self._memo()
-        worths = memo.worths
         fixed = _grid_worth(board.victory, board.captured, items)
-        square = lighthouse.square
-        here_square = worths.get(square)
-        if here_square is None:
-            here_square = worths[square] = _square_worth(square, items, hearts)
-        here = fixed + _gauges_worth(lighthouse) + here_square
+        gauges = _gauges_worth(lighthouse)
+        here = fixed + gauges + memo.worth(lighthouse.square)
         throttles = self.placed.get(FULL_THROTTLE.label, 0)
         moves = self._moves()
+        steps = _steps_after(lighthouse, throttles)
         values = []
         for action in actions:
-            if action == IDLE:
+            move = moves.get(action)
+            if move is None:                                  # idle
                 values.append(here)
                 continue
-            move = moves[action]
-            if move.id in LIGHTHOUSE_STEPS:
-                destroyed, gauges, square = _after_step(move.id, lighthouse, throttles)
-                if destroyed:
-                    values.append(LOST)
-                    continue
-                square_worth = worths.get(square)
-                if square_worth is None:
-                    square_worth = worths[square] = _square_worth(square, items, hearts)
-                values.append(fixed + gauges + square_worth)
+            step = steps.get(move.id)
+            if step is not None:
+                destroyed, after, square = step
+                values.append(LOST if destroyed else fixed + after + memo.worth(square))
             elif move.id == "hunt":
                 assert move.target is not None
                 catch = hunt_faces(lighthouse.square, move.target)
@@ -178,8 +195,7 @@ class LastGlowState(SoloState):
                         hearts_left, items_now = caught(hearts, items, move.target)
                         found = memo.catches[key] = (items_now,
                                                      _square_worth(lighthouse.square, items_now, hearts_left))
-                    worth = (_grid_worth(board.victory, board.captured, found[0]) + _gauges_worth(lighthouse)
-                             + found[1])
+                    worth = _grid_worth(board.victory, board.captured, found[0]) + gauges + found[1]
                 else:
                     worth = here
                 values.append((len(catch) * worth + (6 - len(catch)) * here) / 6)
@@ -237,21 +253,53 @@ def _gauges_worth(lighthouse: Lighthouse) -> float:
     return 2 * lighthouse.structure + 0.5 * (brightness if brightness < 3 else 3)
 
 
-@lru_cache(maxsize=1 << 16)
-def _after_step(move_id: str, lighthouse: Lighthouse, throttles: int) -> tuple[bool, float, Square]:
-    """A placement that changes only the Lighthouse (:data:`.actions.LIGHTHOUSE_STEPS`):
-    whether it leaves it destroyed (the game lost), the worth of its gauges and its
-    square.  Remembered: a Lighthouse has a few thousand states."""
-    after = LIGHTHOUSE_STEPS[move_id](lighthouse, throttles)
-    return after.destroyed, _gauges_worth(after), after.square
+@lru_cache(maxsize=1 << 14)
+def _steps_after(lighthouse: Lighthouse, throttles: int) -> dict[str, tuple[bool, float, Square]]:
+    """Each placement that changes only the Lighthouse (:data:`.actions.LIGHTHOUSE_STEPS`),
+    played from ``lighthouse``: whether it leaves it destroyed (the game lost), the worth
+    of its gauges and its square.  Remembered: a Lighthouse has a few thousand states."""
+    found = {}
+    for move_id, step in LIGHTHOUSE_STEPS.items():
+        after = step(lighthouse, throttles)
+        found[move_id] = (after.destroyed, _gauges_worth(after), after.square)
+    return found
 
 
-@lru_cache(maxsize=1 << 16)
 def _square_worth(square: Square, items: frozenset[Square], hearts: tuple[Square, ...]) -> float:
     """What :func:`rating` gives the Lighthouse's square: items within Sleep's reach, its
     line, Hearts next to it."""
     near, reach, height = _around(square)
     return 3 * len(reach.intersection(items)) + height - sum(map(near.__contains__, hearts))
+
+
+def _bits(squares: Iterable[Square]) -> int:
+    """``squares`` as an integer of one bit a square of the grid (:func:`_bit`)."""
+    found = 0
+    for square in squares:
+        found |= _bit(square)
+    return found
+
+
+@cache
+def _bit(square: Square) -> int:
+    """The bit of a grid square, line by line from the top left; 0 off the grid."""
+    column, line = square
+    r = rules()
+    if not (1 <= column <= r.columns and 1 <= line <= r.lines):
+        return 0
+    return 1 << ((line - 1) * r.columns + column - 1)
+
+
+@cache
+def _around_bits(square: Square) -> tuple[int, int, float]:
+    """:func:`_around` with the squares as bits (:func:`_bits`).
+
+    >>> near, reach, height = _around_bits((1, 1))
+    >>> near.bit_count(), reach.bit_count(), height
+    (4, 3, 7.5)
+    """
+    near, reach, height = _around(square)
+    return _bits(near), _bits(reach), height
 
 
 @cache

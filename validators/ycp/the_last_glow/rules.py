@@ -13,6 +13,7 @@ HeartMove(kind='explode', to=None)
 """
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, lru_cache
@@ -130,11 +131,18 @@ def move_heart(heart: Square, roll: int, hearts: Collection[Square] = (),
     the bottom is a contact.  A square already holding a Heart sends the
     Heart to ``reroll``; blocked again, it stays where it is.
     """
-    move = heart_course(_square("heart", heart), _die("roll", roll))
+    if reroll is not None:
+        _die("reroll", reroll)
+    return blocked_course(_square("heart", heart), _die("roll", roll), hearts, reroll)
+
+
+def blocked_course(heart: Square, roll: int, hearts: Collection[Square], reroll: int | None = None) -> HeartMove:
+    """:func:`move_heart` for a square and dice already known to be valid (the engine's)."""
+    move = heart_course(heart, roll)
     if move.to is not None and move.to in hearts:
         if reroll is None:
             return HeartMove("stay", heart)
-        again = move_heart(heart, reroll, hearts)
+        again = blocked_course(heart, reroll, hearts)
         return HeartMove("stay", heart) if again.kind == "stay" else again
     return move
 
@@ -178,6 +186,15 @@ def resolve_heart(heart: Square, roll: int, lighthouse: Square, hearts: Collecti
     """A Heart's whole turn: its move, then explosion, collision, contact or item loss."""
     move = move_heart(heart, roll, hearts, reroll)
     return heart_result(heart, move, _square("lighthouse", lighthouse), move.kind != "stay" and move.to in items)
+
+
+def d6(rng: random.Random) -> int:
+    """``rng.randint(1, 6)``, drawn as it draws (three random bits until they are below 6),
+    without its checks: the storm rolls a few dozen dice a turn."""
+    face = rng.getrandbits(3)
+    while face >= 6:
+        face = rng.getrandbits(3)
+    return face + 1
 
 
 @lru_cache(maxsize=1 << 14)
