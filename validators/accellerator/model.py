@@ -14,6 +14,7 @@ A facing is one of ``N E S W``: the rules forbid diagonal facings.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
@@ -68,6 +69,19 @@ def step(cell: Cell, facing: Facing) -> Cell:
     """The neighbouring cell in direction ``facing`` (it may be off the board)."""
     dx, dy = DELTA[facing]
     return (cell[0] + dx, cell[1] + dy)
+
+
+@cache
+def steps_within(size: int) -> dict[tuple[Cell, Facing], Cell | None]:
+    """:func:`step` from every cell of a ``size`` x ``size`` board in every facing, or None
+    off the board (a move looks it up at every step).
+
+    >>> steps_within(3)[(0, 0), "N"], steps_within(3)[(0, 0), "E"]
+    (None, (1, 0))
+    """
+    return {((x, y), f): (nxt if 0 <= nxt[0] < size and 0 <= nxt[1] < size else None)
+            for x in range(size) for y in range(size) for f in FACINGS
+            for nxt in [step((x, y), f)]}
 
 
 def deflect(facing: Facing, orientation: Orientation) -> Facing:

@@ -35,7 +35,7 @@ from ..frozen import build, replace
 from ..errors import RuleError
 from .board import cell_name
 from .model import (FACING_NAMES, WIN_BANKED, Cell, Facing, Pawn, Player, State, deflect,
-                    reverse, step)
+                    reverse, steps_within)
 
 
 class Event(NamedTuple):
@@ -150,6 +150,7 @@ def _walk(state: State, bank: bool, record: bool) -> _Walk:
     ending, picked, banked_now, swaps = "moved", 0, 0, 0
     reset: list[Player] = []
     re_enter = state.rules.bounce == "re-enter"
+    ahead = steps_within(board.size)
 
     def collide(j: int, events: list[Event]) -> None:
         other = pawns[j]
@@ -166,14 +167,15 @@ def _walk(state: State, bank: bool, record: bool) -> _Walk:
         last = n == me.energy
         if record:
             events = []
+        nxt: Cell | None
         if outside:       # the step back onto the edge space left on the last step
             nxt, outside = pos, False
             if record:
                 events.append(Event("re-enter", f"comes back onto {cell_name(pos)} from the "
                                     "missing space"))
         else:
-            nxt = step(pos, facing)
-        if not board.contains(nxt):
+            nxt = ahead[pos, facing]
+        if nxt is None:
             new = reverse(facing)
             if re_enter:
                 if record:

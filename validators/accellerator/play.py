@@ -26,7 +26,7 @@ from .board import Board
 from .board_file import standard_board
 from .deflectors import acceleration, change_menu, energy_options
 from .model import BOUNCES, DIE_SIDES, FACINGS, WIN_BANKED, Cell, Pawn, Rules, State, manhattan
-from .turn import TurnChoice, look_ahead, place, play_turn
+from .turn import TurnChoice, back_home, look_ahead, play_turn
 
 
 @dataclass(frozen=True)
@@ -65,7 +65,7 @@ class Choices(Sequence[TurnChoice]):
         """The (energy, facing) of each run of choices with a deflector change, in order."""
         facings = FACINGS if state.mover.at is None else (None,)
         # A reset pawn's facing changes neither its energy nor which cells are blocked.
-        placed, _ = place(state, facings[0])
+        placed = back_home(state, facings[0]) if state.mover.at is None else state
         kind = acceleration(placed.mover.energy, roll)
         counts, self.picker = change_menu(placed, kind)
         self.changes = sum(counts.values())

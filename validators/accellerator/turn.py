@@ -78,12 +78,17 @@ def place(state: State, facing: Facing | None, *, where: str = "turn.facing") ->
     if facing not in FACINGS:
         raise RuleError("diagonal facings are not legal: choose N, E, S or W", field=where)
     home = state.board.home_of(me.player)
-    pawn = _at_home(state, facing)
     text = f"back on its home {cell_name(home)} facing {FACING_NAMES[facing]}"
     sharing = [p.player for p in state.pawns if p.at == home]
     if sharing:       # not the end of anyone's turn: the two share the space (board.toml)
         text += f", sharing it with {sharing[0]}'s pawn"
-    return state.with_pawn(state.to_move, pawn), [Event("placed", text)]
+    return back_home(state, facing), [Event("placed", text)]
+
+
+def back_home(state: State, facing: Facing | None) -> State:
+    """The table with the reset mover on its home space facing ``facing``: :func:`place`
+    without its checks and record, for a facing taken from the legal choices."""
+    return state.with_pawn(state.to_move, _at_home(state, facing))
 
 
 def _at_home(state: State, facing: Facing | None) -> Pawn:
