@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from icp_print.validators.accellerator.play import GAME, AccelleratorState
-from icp_print.validators.accellerator.turn import look_ahead, play_turn
+from icp_print.validators.accellerator.turn import look_ahead, play_turn, turn_after
 from icp_print.validators.analysis.players import candidates, values_on_copies
 
 
@@ -57,6 +57,7 @@ def test_a_turn_looked_ahead_lands_where_the_turn_played_lands(seed, bounce):
     while not state.is_terminal() and state.turns < 60:
         actions = _looked_at(state, rng)
         for choice in actions:
-            move = play_turn(state.state, state.roll, choice, listed=True).move
-            assert look_ahead(state.state, state.roll, choice) == (move.after, move.entered)
+            turn = play_turn(state.state, state.roll, choice, listed=True)
+            assert look_ahead(state.state, state.roll, choice) == (turn.move.after, turn.move.entered)
+            assert turn_after(state.state, state.roll, choice) == turn.after
         state.apply(rng.choice(actions), rng)

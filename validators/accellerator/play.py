@@ -26,7 +26,7 @@ from .board import Board
 from .board_file import standard_board
 from .deflectors import acceleration, change_menu, energy_options
 from .model import BOUNCES, DIE_SIDES, FACINGS, WIN_BANKED, Cell, Pawn, Rules, State, manhattan
-from .turn import TurnChoice, back_home, look_ahead, play_turn
+from .turn import TurnChoice, back_home, look_ahead, play_turn, turn_after
 
 
 @dataclass(frozen=True)
@@ -127,9 +127,12 @@ class AccelleratorState:
 
     def apply(self, action: Action, rng: random.Random) -> None:
         choice = cast(TurnChoice, action)                                # one of legal_actions()
-        turn = play_turn(self.state, self.roll, choice, listed=True)
-        self.events.update(e.rule for e in turn.all_events)
-        self.state = turn.after
+        if self.events is UNCOUNTED:        # a copy looking ahead: no records to count
+            self.state = turn_after(self.state, self.roll, choice)
+        else:
+            turn = play_turn(self.state, self.roll, choice, listed=True)
+            self.events.update(e.rule for e in turn.all_events)
+            self.state = turn.after
         self.turns += 1
         self.rounds = self.turns // self.num_players
         self._choices = None

@@ -122,6 +122,18 @@ def look_ahead(state: State, roll: int, choice: TurnChoice) -> Landing:
     return landing(replace(state, pawns=tuple(pawns), deflectors=deflectors), bank=choice.bank)
 
 
+def turn_after(state: State, roll: int, choice: TurnChoice) -> State:
+    """The table after a turn listed for this roll, as :func:`play_turn` leaves it
+    (``.after``), from :func:`look_ahead`'s walk: for copies that look ahead and count nothing."""
+    return _passed_on(state, look_ahead(state, roll, choice).after, choice.change)
+
+
+def _passed_on(before: State, moved: State, change: Change | None) -> State:
+    """The table once the move is made: the changed deflector locked, the next pawn to move."""
+    return replace(moved, locked=change.result if change is not None else None,
+                   to_move=(before.to_move + 1) % len(before.pawns), turns=before.turns + 1)
+
+
 def play_turn(state: State, roll: int | None, choice: TurnChoice = TurnChoice(), *,
               where: str = "turn", listed: bool = False) -> Turn:
     """Play the mover's turn with ``roll`` (``None``: just move, no acceleration check).
@@ -174,8 +186,7 @@ def play_turn(state: State, roll: int | None, choice: TurnChoice = TurnChoice(),
     moving = replace(state.with_pawn(state.to_move, replace(me, energy=energy)),
                      deflectors=deflectors)
     move = trace_move(moving, bank=choice.bank)
-    after = replace(move.after, locked=change.result if change is not None else None,
-                    to_move=(state.to_move + 1) % len(state.pawns), turns=state.turns + 1)
+    after = _passed_on(state, move.after, change)
     return build(Turn, player=me.player, roll=roll, kind=kind, energy_before=me.energy,
                  energy=energy, change=change, events=tuple(events), move=move, after=after)
 
