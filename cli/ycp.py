@@ -13,7 +13,7 @@ from pathlib import Path
 import click
 
 from ..validators.errors import InputError
-from ..validators.ycp.postcard import GAMES, SIZE_NAMES
+from ..validators.ycp.postcard import DEFAULT_SIZE, GAMES, SIZE_NAMES
 from .common import (card_export, echo_json, emit, export_cards_option, json_option, out_option,
                      outputs_from, seed_option, settings_from, sheet_options)
 
@@ -21,7 +21,7 @@ from .common import (card_export, echo_json, emit, export_cards_option, json_opt
 @click.command("ycp")
 @click.argument("games", nargs=-1, type=click.Choice(GAMES))
 @out_option("ycp-postcards.pdf")
-@click.option("--postcard", "size", type=click.Choice(list(SIZE_NAMES)), default="a6", show_default=True,
+@click.option("--postcard", "size", type=click.Choice(list(SIZE_NAMES)), default=DEFAULT_SIZE, show_default=True,
               help="Postcard size: a6 (148 x 105 mm) or us (6 x 4 in).")
 @click.option("--gauges", is_flag=True,
               help="Print each game's gauges, tracks and grids at full page size instead.")

@@ -23,7 +23,7 @@ import pypdfium2
 import pypdfium2.raw as pdfium
 
 from .errors import InputError
-from .units import MM_PER_INCH, POINTS_PER_MM
+from .units import MM_PER_INCH, POINTS_PER_INCH, POINTS_PER_MM
 
 Box = tuple[float, float, float, float]
 RGB = tuple[int, int, int]
@@ -134,7 +134,7 @@ def rasters(pdf: bytes, dpi: float) -> Iterator[Raster]:
 
 
 def _render(page: pypdfium2.PdfPage, dpi: float) -> Pixels:
-    bitmap = page.render(scale=dpi / 72, rev_byteorder=True, may_draw_forms=False)
+    bitmap = page.render(scale=dpi / POINTS_PER_INCH, rev_byteorder=True, may_draw_forms=False)
     return np.array(bitmap.to_numpy()[:, :, :3], dtype=np.uint8)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...validators.ycp.postcard import CARD_H, CARD_W, GAMES, SIZE_NAMES, Postcard
+from ...validators.ycp.postcard import CARD_H, CARD_W, DEFAULT_SIZE, GAMES, SIZE_NAMES, Postcard
 from ...validators.ycp.postcard_file import load_postcard
 from ..sheet import Document, Piece, SheetSettings, component_size
 from .card import HEADER, card_back, card_front, measure
@@ -24,7 +24,7 @@ class PostcardOptions:
     """What to print: which games, on which postcard size, or as full-page gauge sheets."""
 
     games: tuple[str, ...] = GAMES
-    postcard: str = "a6"
+    postcard: str = DEFAULT_SIZE
     gauges: bool = False
 
 

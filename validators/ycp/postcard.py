@@ -20,11 +20,12 @@ from ..formats import component_size, postcard_sizes
 
 Box = tuple[float, float, float, float]
 Cell = tuple[int, int]          # (row, column), from the top-left, 0-based
-CARD_W, CARD_H = 148.0, 105.0   # the nominal card every box is measured on
 GAMES = ("mad-maxence", "lucha-libre", "protocol-g117", "bonnie-and-clyde", "which-side",
          "toroball", "the-last-glow")
 KINDS = ("track", "grid", "map", "table", "actions", "text", "picture")
 SIZE_NAMES = postcard_sizes()   # --postcard choice -> templates/sizes.toml
+DEFAULT_SIZE = next(iter(SIZE_NAMES))   # the first postcard size templates/sizes.toml lists (A6)
+CARD_W, CARD_H = component_size(SIZE_NAMES[DEFAULT_SIZE])   # the nominal card every box is measured on
 EDGE_MM = 3.0        # printed frames and text stay this far inside the trim, so a miscut spares them
 
 
