@@ -310,7 +310,7 @@ def build(settings: SheetSettings, options: RybOptions) -> Document:
     page = settings.paper
     sheet = score_sheet(deck.most_players, deck.players)
     doc.add_page(sheet, section="score sheet",
-                 placed=[Placed("ryb:score-sheet", "score-sheet", 0, 0, page.width, page.height)],
+                 placed=[Placed("ryb:score-sheet", "score-sheet", 0, 0, page.width, page.height, cut=False)],
                  pieces=[Piece("score-sheet", "ryb:score-sheet", sheet)])
     return doc
 

@@ -55,7 +55,7 @@ def marked_lines(pdf: bytes) -> tuple[int, int]:
     try:
         for entry in man["pages"]:
             comps = [c for c in entry["components"] if {"x_mm", "y_mm", "w_mm", "h_mm"} <= set(c)]
-            if entry["side"] != "front" or len(comps) < 2:
+            if entry["side"] != "front" or not comps:
                 continue
             image = document[entry["page"] - 1].render(scale=DPI / 72, grayscale=True).to_pil().convert("L")
             pixels, (w_px, h_px) = image.load(), image.size

@@ -39,7 +39,7 @@ def build(settings: SheetSettings, options: YieldOptions = YieldOptions()) -> Do
     page = settings.paper
     track = damage_track(options.damage_limit)
     doc.add_page(track, section="damage track",
-                 placed=[Placed("yield:damage-track", "damage-track", 0, 0, page.width, page.height)],
+                 placed=[Placed("yield:damage-track", "damage-track", 0, 0, page.width, page.height, cut=False)],
                  pieces=[Piece("damage-track", "yield:damage-track", track, None,
                                {"limit": options.damage_limit, "players": PLAYERS})])
     return doc

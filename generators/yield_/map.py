@@ -94,7 +94,7 @@ def build_map(settings: SheetSettings, options: MapOptions) -> Document:
 
     page = single.paper
     doc.add_page(draw, section="map",
-                 placed=[Placed("yield:map", "map", 0, 0, page.width, page.height)],
+                 placed=[Placed("yield:map", "map", 0, 0, page.width, page.height, cut=False)],
                  pieces=[Piece("map", "yield:map", draw, None, {"rows": rows, "cols": cols,
                                                                "tiles": len(cells)})])
     return doc
