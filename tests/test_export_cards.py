@@ -28,10 +28,10 @@ def _export(run, tmp_path, command: str, *options: str):
 
 
 def _imposed(manifest: dict) -> list[str]:
-    """Labels of the cut components on the front sheets, in sheet order."""
-    paper = (manifest["paper"]["width_mm"], manifest["paper"]["height_mm"])
+    """Labels of the cut components on the front sheets, in sheet order (a sheet printed
+    whole, such as the score sheet, is not cut)."""
     return [c["label"] for page in manifest["pages"] if page["side"] == "front"
-            for c in page["components"] if (c.get("w_mm"), c.get("h_mm")) != paper]
+            for c in page["components"] if c.get("cut", True)]
 
 
 @pytest.mark.parametrize("command, options, bleed", [
