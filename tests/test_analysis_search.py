@@ -86,6 +86,33 @@ def test_guard_keeps_greedy_choice_when_playouts_show_no_better_action():
     assert plain["bold"] >= 10
 
 
+class SureLoss(Gamble):
+    """As :class:`Gamble`, but both roads always lose: the bold one by less (the
+    heuristic of the finished game, -1 against -5), though it looks worse at once."""
+
+    def apply(self, action: str, rng: random.Random) -> None:
+        if self.road is None:
+            self.road = action
+        else:
+            self.won = False
+        self.turns += 1
+        self.rounds += 1
+
+    def heuristic(self, seat: int) -> float:
+        if self.won is not None:
+            return -1.0 if self.road == "bold" else -5.0
+        return super().heuristic(seat)
+
+
+def test_lead_makes_search_prefer_the_closer_of_two_lost_games():
+    state = SureLoss()
+    assert greedy_player(state, random.Random(0)) == "safe"
+    plain = search.search_player(8, search.Tuning(horizon=0))
+    leading = search.search_player(8, search.Tuning(horizon=0, lead=1.0))
+    assert {plain(state, random.Random(seed)) for seed in range(5)} == {"safe"}
+    assert {leading(state, random.Random(seed)) for seed in range(5)} == {"bold"}
+
+
 def test_search_picks_are_seeded_and_among_greedy_best_actions():
     game = load_game("ryb")
     for seed in range(3):

@@ -52,6 +52,9 @@ class Tuning:
     """Actions the greedy players of a playout look at (fewer is faster and weaker)."""
     margin: float = 1.0
     """Standard errors by which an action must beat greedy's choice over the shared playouts."""
+    lead: float = 0.0
+    """Weight of the engine's ``heuristic`` added to a playout that ends the game, so that
+    among continuations that all lose (or all win) the closer (wider) ones count for more."""
 
 
 FLOOR = 3
@@ -61,6 +64,7 @@ TUNING: dict[str, Tuning] = {
     "which-side": Tuning(widest=14, horizon=3, rollout_width=40),
     "ryb": Tuning(rollout_width=40),
     "toroball": Tuning(rollout_width=40),
+    "protocol-g117": Tuning(horizon=0, rollout_width=40, lead=1.0),
 }
 """Per game (the engine's ``name``), what ``bench/bench_search.py`` measured to help."""
 
@@ -148,6 +152,8 @@ def _playout(state: PlayState, action: Action, seat: int, seed: int, tuning: Tun
         legal = position.legal_actions()
         position.apply(legal[0] if len(legal) == 1 else _rollout(position, legal, tuning, chance),
                        chance)
+    if tuning.lead and position.is_terminal():
+        return value(position, seat) + tuning.lead * position.heuristic(seat)
     return value(position, seat)
 
 
