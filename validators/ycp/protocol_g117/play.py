@@ -157,9 +157,10 @@ class G117State:
     def heuristic(self, seat: Seat) -> float:
         """VP ahead of the other side, plus the VP a turn the board now gives each side
         (theirs subtracted) for every turn left in the ten, plus half a unit of lead, and
-        half a unit for each Event icon the side acting still has to resolve."""
+        half a unit for each Event icon the side acting still has to resolve.  A finished
+        game: 1000 for a win (minus for a loss) plus the final VP lead."""
         if self.outcome is not None:
-            return 1000.0 * (self.outcome[seat] - self.outcome[1 - seat])
+            return 1000.0 * (self.outcome[seat] - self.outcome[1 - seat]) + self.vp[seat] - self.vp[1 - seat]
         me, them = SIDES[seat], SIDES[1 - seat]
         left = TIE_CHECK if self.extra else max(1, TURNS - self.turn)
         board = sum(victory_points(f, self.units[i], me) - victory_points(f, self.units[i], them)
