@@ -16,7 +16,7 @@ from icp_print.generators.ycp import PostcardOptions, build, gauge_scale, measur
 from icp_print.generators.ycp.elements import cube_spaces
 from icp_print.generators.ycp.ink import US_SCALE, Ink
 from icp_print.validators.ycp.content import check_postcard
-from icp_print.validators.ycp.postcard import CARD_H, CARD_W, GAMES
+from icp_print.validators.ycp.model import CARD_H, CARD_W, GAMES
 from icp_print.validators.ycp.postcard_file import load_postcard
 from timing import timed
 

@@ -12,7 +12,7 @@ import time
 from icp_print.validators.errors import RuleError
 from icp_print.validators.yield_.layout import check_layout
 from icp_print.validators.yield_.layout_search import find_layout
-from icp_print.validators.yield_.tiles import reference_set
+from icp_print.validators.yield_.model import reference_set
 
 
 def timed(**kwargs) -> tuple[float, str]:

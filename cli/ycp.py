@@ -13,7 +13,7 @@ from pathlib import Path
 import click
 
 from ..validators.errors import InputError
-from ..validators.ycp.postcard import DEFAULT_SIZE, GAMES, SIZE_NAMES
+from ..validators.ycp.model import DEFAULT_SIZE, GAMES, SIZE_NAMES
 from .common import (card_export, echo_json, emit, export_cards_option, json_option, out_option,
                      outputs_from, seed_option, settings_from, sheet_options)
 

@@ -11,7 +11,7 @@ from ..validators.formats import paper_names
 from ..validators.yield_.checks import DEFAULT_DAMAGE_LIMIT
 from ..validators.yield_.rules import RULES
 from ..validators.yield_.search import DEFAULT_BUDGET, MAX_DEPTH
-from ..validators.yield_.tiles import DEFAULT_TILE_MM
+from ..validators.yield_.model import DEFAULT_TILE_MM
 from ..validators.yield_.tileset import MAX_SETS, load_tileset, printable
 from .common import (Finite, OutputPath, card_export, echo_json, emit, export_cards_option, json_option,
                      out_option, outputs_from, seed_option, settings_from, sheet_options)

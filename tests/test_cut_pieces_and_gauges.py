@@ -18,7 +18,7 @@ from icp_print.generators.cutter import cut_region, keep_out
 from icp_print.generators.sheet import paper
 from icp_print.generators.ycp.gauges import CUBE_MM, CUBE_ROOM, smallest_space
 from icp_print.validators.accellerator.pieces import PIECES
-from icp_print.validators.ycp.postcard import CARD_H
+from icp_print.validators.ycp.model import CARD_H
 from icp_print.validators.ycp.postcard_file import load_postcard
 
 PAPERS = ["a4", "letter"]

@@ -11,7 +11,7 @@ from icp_print.validators.play import WON
 from icp_print.validators.ycp.solo import values_before_chance
 from icp_print.validators.ycp.bonnie_and_clyde.actions import ACTIONS, CUBES, perform
 from icp_print.validators.ycp.bonnie_and_clyde.rules import Gauges, police_phase, resolution_phase
-from icp_print.validators.ycp.postcard import Actions
+from icp_print.validators.ycp.model import Actions
 from icp_print.validators.ycp.postcard_file import load_postcard
 from playcheck import check_finished, play_out, record
 

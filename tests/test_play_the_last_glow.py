@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from icp_print.validators.errors import RuleError
 from icp_print.validators.ycp.the_last_glow.rules import Lighthouse, rules
-from icp_print.validators.ycp.postcard import Actions
+from icp_print.validators.ycp.model import Actions
 from icp_print.validators.ycp.postcard_file import load_postcard
 from icp_print.validators.ycp.the_last_glow.actions import FACES, Board, card, crew_moves, perform, storm_phase
 from icp_print.validators.ycp.the_last_glow.play import GAME, _worth, rating

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from icp_print.validators.errors import RuleError
 from icp_print.validators.frozen import replace
 from icp_print.validators.play import WON
-from icp_print.validators.ycp.postcard import Actions
+from icp_print.validators.ycp.model import Actions
 from icp_print.validators.ycp.postcard_file import load_postcard
 from icp_print.validators.ycp.which_side.actions import ACTIONS, WORKER_CUBES
 from icp_print.validators.ycp.which_side.play import GAME, slots

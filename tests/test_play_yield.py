@@ -16,7 +16,7 @@ from icp_print.validators.yield_.play import DISCARD, GAME, HUNT, PRESS
 from icp_print.validators.yield_.rules import RULES
 from icp_print.validators.yield_.search import distinct_turns
 from icp_print.validators.yield_.state import GameState, Vehicle
-from icp_print.validators.yield_.tiles import reference_set
+from icp_print.validators.yield_.model import reference_set
 from playcheck import check_finished, play_out, record
 
 

@@ -6,6 +6,7 @@ import importlib
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import click
 import pytest
@@ -16,6 +17,7 @@ from icp_print.validators.errors import InputError
 from icp_print.validators.registry import GAMES, all_outputs, find_game
 
 GAME_IDS = [g.id for g in GAMES]
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_ids_packages_and_commands_are_unique():
@@ -50,6 +52,17 @@ def test_every_layer_holds_the_game_under_its_package_name(name):
     assert checks.GAME == game.id
     for function in ("looks_like", "check_toml", "check_components"):
         assert callable(getattr(checks, function))
+
+
+@pytest.mark.parametrize("name", GAME_IDS)
+def test_every_game_has_the_same_shape(name):
+    """validators/<package>/ holds the game's model and its checks (and the text and JSON of
+    its results when it solves or plays); templates/<package>/ holds its data."""
+    game = find_game(name)
+    rules = ROOT / "validators" / game.package
+    assert (rules / "model.py").is_file() and (rules / "checks.py").is_file()
+    assert (rules / "report.py").is_file() == (game.solve or game.play)
+    assert (ROOT / "templates" / game.package).is_dir()
 
 
 def test_the_command_line_is_derived_from_the_registry():

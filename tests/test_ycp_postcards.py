@@ -10,7 +10,7 @@ import pytest
 from icp_print.validators.ycp.content import check_postcard, component_counts, rules_table
 from icp_print.validators.ycp.protocol_g117.board import actions_problems, diagram_example, earth_problems
 from icp_print.validators.ycp.protocol_g117.pictures import paired_actions, ring_field
-from icp_print.validators.ycp.postcard import GAMES, Actions, Grid, Map, Track
+from icp_print.validators.ycp.model import GAMES, Actions, Grid, Map, Track
 from icp_print.validators.ycp.postcard_file import load_postcard
 
 

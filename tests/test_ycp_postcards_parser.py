@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from icp_print.validators.errors import InputError
 from icp_print.validators.schema import load_toml
 from icp_print.validators.ycp.protocol_g117.pictures import paired_actions, ring_field
-from icp_print.validators.ycp.postcard import GAMES, Picture
+from icp_print.validators.ycp.model import GAMES, Picture
 from icp_print.validators.ycp.postcard_file import parse_postcard, template
 
 from conftest import assert_clean_failure

@@ -15,7 +15,7 @@ from icp_print.generators.pen import Pen
 from icp_print.generators.sheet import SheetSettings, paper
 from icp_print.generators.pdf import render
 from icp_print.validators.ycp.fit import SMALLEST_PT
-from icp_print.validators.ycp.postcard import GAMES, Text
+from icp_print.validators.ycp.model import GAMES, Text
 from icp_print.validators.ycp.postcard_file import load_postcard
 
 from conftest import assert_clean_failure

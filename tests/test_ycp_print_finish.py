@@ -17,7 +17,7 @@ from icp_print.generators.ycp.elements import GOAL_FILL
 from icp_print.validators.manifest import SHEET_LABEL
 from icp_print.validators.pagescan import on_page, text_objects, then
 from icp_print.validators.pdfcheck import LABEL
-from icp_print.validators.ycp.postcard import EDGE_MM, GAMES
+from icp_print.validators.ycp.model import EDGE_MM, GAMES
 
 from pagescan import manifest, render as raster
 

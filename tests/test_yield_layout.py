@@ -11,7 +11,7 @@ from hypothesis import given, settings, strategies as st
 from icp_print.validators.errors import RuleError
 from icp_print.validators.yield_.layout import Cell, Layout, check_layout
 from icp_print.validators.yield_.layout_search import find_layout
-from icp_print.validators.yield_.tiles import KINDS, OPPOSITE, SIDES, overpass_levels, \
+from icp_print.validators.yield_.model import KINDS, OPPOSITE, SIDES, overpass_levels, \
     reference_counts, reference_set, road_ends
 
 STEP = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}

@@ -11,7 +11,7 @@ from icp_print.validators.yield_.roads import curve_side, exits, merge_points
 from icp_print.validators.yield_.rules import RULES
 from icp_print.validators.yield_.setup import play_setup
 from icp_print.validators.yield_.state import GameState, Vehicle
-from icp_print.validators.yield_.tiles import OPPOSITE, ROTATIONS, SIDES, road_ends
+from icp_print.validators.yield_.model import OPPOSITE, ROTATIONS, SIDES, road_ends
 
 
 def board(*cells, rows=3, cols=3) -> Board:

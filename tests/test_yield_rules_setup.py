@@ -10,7 +10,7 @@ from icp_print.validators.yield_.board import Board, PlacedTile, dead_ends
 from icp_print.validators.yield_.placement import (broken_rules, joins_opponent, legal_placements,
                                                    start_allowed, start_squares, touches)
 from icp_print.validators.yield_.setup import play_setup
-from icp_print.validators.yield_.tiles import reference_set
+from icp_print.validators.yield_.model import reference_set
 
 
 def board(*cells) -> Board:

@@ -7,7 +7,7 @@ from hypothesis import given, strategies as st
 
 from icp_print.validators.errors import IcpError, InputError
 from icp_print.validators.yield_.checks import check_components, check_toml, looks_like
-from icp_print.validators.yield_.tiles import KINDS, ROTATIONS, SIDES, distinct_rotations, \
+from icp_print.validators.yield_.model import KINDS, ROTATIONS, SIDES, distinct_rotations, \
     family_counts, overpass_levels, reference_counts, reference_set, road_ends, rotate_side
 from icp_print.validators.yield_.tileset import check_tileset, parse_tileset
 from icp_print.templates import path

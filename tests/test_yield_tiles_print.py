@@ -15,7 +15,7 @@ from icp_print.generators.yield_.tiles import ROAD
 from icp_print.generators.yield_.map import MapOptions, build_map, map_geometry
 from icp_print.validators.pdfcheck import printed_labels
 from icp_print.validators.yield_.layout_search import find_layout
-from icp_print.validators.yield_.tiles import SIDES, reference_counts, road_ends
+from icp_print.validators.yield_.model import SIDES, reference_counts, road_ends
 
 from conftest import assert_clean_failure
 from pagescan import dark_xs, dark_ys, render as render_page, manifest, user_example

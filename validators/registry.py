@@ -2,8 +2,10 @@
 
 A :class:`Game` names its package, found under the same name in every layer:
 
-* ``validators/<package>/`` (or ``validators/<package>.py``): the rules, and a
-  checks module with :class:`GameChecks`' four names;
+* ``validators/<package>/``: the rules; ``model.py`` (the game's components and
+  numbers, read from its data), ``checks.py`` (:class:`GameChecks`' four names),
+  ``report.py`` when the game solves or plays (its results as text and JSON) and
+  the ``engine`` module when computer players play it;
 * ``generators/<package>/`` (or ``.py``): the drawing, with one function per
   default output, each taking only the sheet settings;
 * ``cli/<package>.py``: the click commands ``print_command`` and, when the game

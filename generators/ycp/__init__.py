@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...validators.ycp.postcard import CARD_H, CARD_W, DEFAULT_SIZE, GAMES, SIZE_NAMES, Postcard
+from ...validators.ycp.model import CARD_H, CARD_W, DEFAULT_SIZE, GAMES, SIZE_NAMES, Postcard
 from ...validators.ycp.postcard_file import load_postcard
 from ..sheet import Document, Piece, SheetSettings, component_size
 from .card import HEADER, card_back, card_front, measure

@@ -1,13 +1,13 @@
 """The two sides of one postcard, drawn on the nominal 148 x 105 mm card.
 
 One generic renderer lays out every postcard from its data
-(:mod:`...validators.ycp.postcard`): a header band, then each element in its
+(:mod:`...validators.ycp.model`): a header band, then each element in its
 box.  :func:`measure` lays a card out off the page to record how its text fits.
 """
 from __future__ import annotations
 
 from ...validators.ycp.fit import TextFit, summary
-from ...validators.ycp.postcard import CARD_H, CARD_W, Picture, Postcard, nominal_inset
+from ...validators.ycp.model import CARD_H, CARD_W, Picture, Postcard, nominal_inset
 from ..pen import Pen
 from ..units import to_mm
 from .elements import DRAWERS

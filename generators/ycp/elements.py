@@ -1,5 +1,5 @@
 """Drawing the generic postcard elements (tracks, grids, maps, tables, action
-lists, text) from :mod:`..validators.ycp.postcard` data.  Every function draws
+lists, text) from :mod:`..validators.ycp.model` data.  Every function draws
 inside a box whose lower-left is the origin (see :meth:`Ink.box`)."""
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from ...validators.ycp.postcard import Actions, Grid, Map, Table, Text, Track
+from ...validators.ycp.model import Actions, Grid, Map, Table, Text, Track
 from ..units import to_mm
 from .ink import MIN_PT, Ink
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from ...validators.ycp.postcard import Feature
+from ...validators.ycp.model import Feature
 from ..units import to_mm
 from .ink import MIN_PT, Ink
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...validators.errors import InputError
-from ...validators.ycp.postcard import CARD_H, CARD_W, GAMES, Postcard
+from ...validators.ycp.model import CARD_H, CARD_W, GAMES, Postcard
 from ...validators.ycp.postcard_file import load_postcard
 from ...validators.registry import find_game
 from ..fold import fit_fold

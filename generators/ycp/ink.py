@@ -7,7 +7,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from ...validators.ycp.fit import TextFit, nominal_min_pt
-from ...validators.ycp.postcard import CARD_H, printed_scale
+from ...validators.ycp.model import CARD_H, printed_scale
 from ..pen import Anchor, Pen
 from ..units import to_mm
 

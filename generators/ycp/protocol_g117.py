@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from ...validators.ycp.postcard import Picture
+from ...validators.ycp.model import Picture
 from ...validators.ycp.protocol_g117.pictures import (EVENT_ICONS, PairedActions, RingField, paired_actions,
                                                       ring_field)
 from ..units import to_mm

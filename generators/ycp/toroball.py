@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import math
 
-from ...validators.ycp.postcard import Picture
+from ...validators.ycp.model import Picture
 from ...validators.ycp.toroball.compass import compass_directions
 from ..units import to_mm
 from .features import arrow

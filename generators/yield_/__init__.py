@@ -1,4 +1,4 @@
-"""The Yield! print: road tiles, their backs and the damage track (:mod:`.tiles` draws them),
+"""The Yield! print: road tiles, their backs and the damage track (:mod:`.model` draws them),
 and the one-page board maps ``solve yield`` writes (:mod:`.map`)."""
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from collections.abc import Mapping
 
 from ...validators.yield_.checks import DEFAULT_DAMAGE_LIMIT
-from ...validators.yield_.tiles import DEFAULT_TILE_MM, reference_set
+from ...validators.yield_.model import DEFAULT_TILE_MM, reference_set
 from ..sheet import Document, Piece, Placed, SheetSettings
 from .tiles import PLAYERS, RULESET, damage_track, tile_back, tile_front
 

@@ -1,7 +1,7 @@
 """Drawing Yield! road tiles, their backs and the damage track (maps: :mod:`.map`).
 
 Each kind has one picture at rotation 0, north at the top (the orientation of
-:mod:`...validators.yield_.tiles`: the Turn joins N and E, a Merge's curve joins
+:mod:`...validators.yield_.model`: the Turn joins N and E, a Merge's curve joins
 the straight road heading N); a placed tile is that picture turned clockwise.
 Roads are light on a dark off-road ground (driving over the black is not allowed),
 centred on each edge they reach, so neighbouring tiles join.  Which edges carry
@@ -14,7 +14,7 @@ from collections.abc import Callable, Collection
 
 from ...validators.yield_.roads import CURVE_SIDE
 from ...validators.yield_.rules import RULES
-from ...validators.yield_.tiles import SIDES, Side, display_names, road_ends
+from ...validators.yield_.model import SIDES, Side, display_names, road_ends
 from ..pen import Pen
 
 RULESET = "yield-1"

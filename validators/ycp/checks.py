@@ -10,7 +10,7 @@ from ..errors import InputError
 from ..report import Finding, failed, passed
 from .content import check_postcard
 from .fit import fit_findings
-from .postcard import GAMES, Postcard
+from .model import GAMES, Postcard
 from .postcard_file import load_postcard, parse_postcard
 
 GAME = "ycp"

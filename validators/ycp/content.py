@@ -2,14 +2,14 @@
 
 The facts each postcard must carry (gauges with range and start, actions,
 tables, the Components list) are written once, from the rules text, in
-``<game>/card.py`` (listed in :mod:`.games`); this module compares a :class:`~.postcard.Postcard` with
+``<game>/card.py`` (listed in :mod:`.games`); this module compares a :class:`~.model.Postcard` with
 them and returns one :class:`~..report.Finding` per fact.
 """
 from __future__ import annotations
 
 from ..errors import InputError
 from ..report import Finding, failed, passed
-from .postcard import CARD_H, CARD_W, EDGE_MM, SIZE_NAMES, Actions, Box, Postcard, Table, edge_gaps
+from .model import CARD_H, CARD_W, EDGE_MM, SIZE_NAMES, Actions, Box, Postcard, Table, edge_gaps
 from .games import RULEBOOKS
 from .rulebook import Rulebook, TrackRule
 from .tables import Table as RulesTable

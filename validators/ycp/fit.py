@@ -22,7 +22,7 @@ import math
 from dataclasses import asdict, dataclass
 
 from ..report import Finding, failed, passed
-from .postcard import smallest_scale
+from .model import smallest_scale
 
 TOLERANCE_MM = 0.05
 SMALLEST_PT = 6.0     # printed pt: the least any printed line may be

@@ -6,7 +6,7 @@ A game id (``the-last-glow``) names the template files; its package name
 
 >>> package_name("the-last-glow")
 'the_last_glow'
->>> from icp_print.validators.ycp.postcard import GAMES
+>>> from icp_print.validators.ycp.model import GAMES
 >>> sorted(RULEBOOKS) == sorted(GAMES)
 True
 """
@@ -15,7 +15,7 @@ from __future__ import annotations
 from .bonnie_and_clyde import card as bonnie_and_clyde
 from .lucha_libre import card as lucha_libre
 from .mad_maxence import card as mad_maxence
-from .postcard import GAMES  # noqa: F401  (the doctest compares against it)
+from .model import GAMES  # noqa: F401  (the doctest compares against it)
 from .protocol_g117 import card as protocol_g117
 from .rulebook import Rulebook
 from .the_last_glow import card as the_last_glow

@@ -3,7 +3,7 @@ game with such a picture reads it in its own package."""
 from __future__ import annotations
 
 from ..errors import InputError
-from .postcard import Picture
+from .model import Picture
 from .protocol_g117.pictures import PairedActions, RingField, paired_actions, ring_field
 
 

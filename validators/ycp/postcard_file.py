@@ -1,5 +1,5 @@
 """Reading a postcard file (``templates/ycp/<game-id>.toml``) into a
-:class:`~.postcard.Postcard`, naming the file and the dotted field at fault.
+:class:`~.model.Postcard`, naming the file and the dotted field at fault.
 
 >>> track_cells({"range": [0, 3], "prefix": "$"}, "t")
 ('$0', '$1', '$2', '$3')
@@ -15,7 +15,7 @@ from ..errors import InputError
 from ..schema import field as get
 from ..schema import Table as TomlTable  # not the postcard element of that name
 from ..schema import load_toml, read_file, reject_unknown
-from .postcard import (CARD_H, CARD_W, GAMES, KINDS, Action, Actions, Box, Cell, Component, Element, Feature,
+from .model import (CARD_H, CARD_W, GAMES, KINDS, Action, Actions, Box, Cell, Component, Element, Feature,
                        Grid, Map, Node, Picture, Postcard, Table, Text, Track)
 
 MAX_CELLS = 200

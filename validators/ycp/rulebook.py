@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from collections.abc import Callable, Mapping
 
-from .postcard import Postcard
+from .model import Postcard
 
 Check = Callable[[Postcard], list[str]]
 

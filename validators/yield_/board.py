@@ -16,7 +16,7 @@ from collections.abc import Hashable, Iterator
 from typing import Any
 
 from .roads import STEP
-from .tiles import OPPOSITE, SIDES, Kind, Side, road_ends
+from .model import OPPOSITE, SIDES, Kind, Side, road_ends
 
 Square = tuple[int, int]
 Player = int                     # 1, 2 or 3: Player One moves first

@@ -8,7 +8,7 @@ from ..report import Finding, Summary, failed, passed
 from ..schema import Table
 from .layout_search import find_layout
 from .rules import RULES
-from .tiles import set_size
+from .model import set_size
 from .tileset import MAX_SETS, TileGroup, TileSet, check_tileset, family_tally, parse_tileset
 
 GAME = "yield"

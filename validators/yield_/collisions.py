@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .roads import Level
-from .tiles import Side
+from .model import Side
 
 Case = str    # "stopped", "from-behind", "merge-curve", "crossing"
 

@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping
 from ..schema import Table
 from .board import Board, PlacedTile
 from .roads import STEP
-from .tiles import OPPOSITE, SIDES, Kind, Side, overpass_levels, road_ends, rotate_side
+from .model import OPPOSITE, SIDES, Kind, Side, overpass_levels, road_ends, rotate_side
 
 Node = tuple[int, int, int]     # one road network of a square: (row, col, which of its networks)
 

@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from ..errors import RuleError
 from .layout import Cell, EndsOf, Layout, ends_function
 from .roads import STEP
-from .tiles import KINDS, OPPOSITE, SIDES, Kind, Side, distinct_rotations, reference_set, \
+from .model import KINDS, OPPOSITE, SIDES, Kind, Side, distinct_rotations, reference_set, \
     rotate_side
 
 Domain = int                       # bit i set: value i is still possible on the square

@@ -31,7 +31,7 @@ from .collisions import Collision, hit, meet
 from .roads import entered_by_curve, exits, level_of
 from .rules import RULES
 from .state import GameState, Vehicle
-from .tiles import OPPOSITE, Side
+from .model import OPPOSITE, Side
 
 Fate = str   # how a turn ended: see FATES
 FATES: dict[Fate, str] = {

@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 from .board import Around, Board, PlacedTile, Player, Square, around, blocked, joined, joined_sides
 from .rules import RULES
-from .tiles import Kind, Side, distinct_rotations
+from .model import Kind, Side, distinct_rotations
 
 
 class Placement(NamedTuple):

@@ -45,7 +45,7 @@ from .placement import Placement, opponent_joined, placements_joining, start_squ
 from .rules import RULES
 from .search import SPEED_WEIGHT, health
 from .state import GameState, Vehicle
-from .tiles import Kind, distinct_rotations, reference_set
+from .model import Kind, distinct_rotations, reference_set
 
 HUNT = 0.02
 """What each square between a vehicle and its nearest opponent costs it: no collision,

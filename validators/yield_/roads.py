@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from .tiles import OPPOSITE, Kind, Side, overpass_levels, road_ends, rotate_side
+from .model import OPPOSITE, Kind, Side, overpass_levels, road_ends, rotate_side
 
 Level = str                         # "upper" or "lower": the two roads of an Overpass
 LEVELS: tuple[Level, ...] = ("upper", "lower")

@@ -22,7 +22,7 @@ from .placement import Placement
 from .play import DISCARD, SetupEvent, YieldGame, YieldState, starting_position
 from .rules import RULES
 from .state import GameState
-from .tiles import Kind
+from .model import Kind
 
 @dataclass(frozen=True)
 class SetupRecord:

@@ -17,7 +17,7 @@ from typing import NamedTuple
 from .board import Board, Player, Square
 from .roads import Level
 from .rules import RULES
-from .tiles import OPPOSITE, Side
+from .model import OPPOSITE, Side
 
 
 class Vehicle(NamedTuple):

@@ -29,7 +29,7 @@ from .board import Board, PlacedTile, Player, Square, dead_ends
 from .roads import LEVELS, Level, level_of
 from .rules import RULES
 from .state import GameState, Vehicle
-from .tiles import KINDS, OPPOSITE, ROTATIONS, SIDES, Side
+from .model import KINDS, OPPOSITE, ROTATIONS, SIDES, Side
 
 MAX_SIDE = 32          # boards larger than four chessboards a side are refused as absurd
 MAX_DAMAGE_LIMIT = 99

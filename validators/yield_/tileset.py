@@ -21,7 +21,7 @@ from typing import Any
 from ..errors import InputError, RuleError
 from ..report import Finding, failed, passed
 from ..schema import field, load_toml, read_file, reject_unknown
-from .tiles import KINDS, SIDES, Kind, Side, family_counts, family_of, road_ends, set_size
+from .model import KINDS, SIDES, Kind, Side, family_counts, family_of, road_ends, set_size
 
 MAX_SETS = 16                     # Appendix A: more boards and sets; 16 is a table full
 MAX_TILES = set_size() * MAX_SETS  # more tiles than that is a typo, not a game

@@ -2,7 +2,7 @@
 and the facts that need a small function to check."""
 from __future__ import annotations
 
-from ..postcard import Map, Postcard
+from ..model import Map, Postcard
 from ..rulebook import Rulebook, numbered
 
 

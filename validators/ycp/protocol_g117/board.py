@@ -6,7 +6,7 @@ from __future__ import annotations
 from itertools import permutations
 
 from .pictures import PairedActions, RingField, event_side_ok, paired_actions, ring_field
-from ..postcard import Cell, Grid, Picture, Postcard
+from ..model import Cell, Grid, Picture, Postcard
 
 CUBES_PER_SIDE = 12                           # "12 cubes (A)" and "12 Cubes (B)"
 START_UNITS = {"AI": 3, "HU": 3}              # AI: 2 Bots + 1 Drone; HU: 1 Decker + 2 Troops

@@ -19,7 +19,7 @@ from typing import Any
 from ...errors import InputError
 from ...schema import Table
 from ...schema import field as get
-from ..postcard import Picture
+from ..model import Picture
 
 Space = str
 EVENT_ICONS = {"+bot": "+Bot", "+drone": "+Drone", "+decker": "+Decker", "+troop": "+Troop",

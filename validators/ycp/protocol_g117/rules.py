@@ -27,7 +27,7 @@ from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 
-from ..postcard import Grid, Picture
+from ..model import Grid, Picture
 from ..postcard_file import load_postcard
 from .pictures import PairedActions, paired_actions, ring_field
 

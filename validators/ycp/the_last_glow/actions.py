@@ -31,7 +31,7 @@ from typing import Protocol
 
 from .rules import (Lighthouse, Square, blocked_course, contact_loses_game, d6, heart_result, hunt_succeeds,
                     lighthouse_management, rules, spawn_dice)
-from ..postcard import Grid
+from ..model import Grid
 from ..postcard_file import load_postcard
 
 Events = Counter[str]       # how often each storm event fired, by its name

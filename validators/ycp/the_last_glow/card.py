@@ -2,7 +2,7 @@
 and the facts that need a small function to check."""
 from __future__ import annotations
 
-from ..postcard import Postcard
+from ..model import Postcard
 from ..rulebook import Rulebook, numbered
 
 
@@ -11,7 +11,7 @@ NIGHTMARE = (1, 1, 2, 1, 3, 2, 1, 1, 2, 3)
 
 def last_glow_grid(card: Postcard) -> list[str]:
     """Line numbers down the side, a start square, and the Nightmare sequence in order."""
-    from ..postcard import Grid
+    from ..model import Grid
     grid = next((g for g in card.of_kind(Grid) if g.id == "locations"), None)
     if grid is None:
         return ["no location grid"]
@@ -33,7 +33,7 @@ def last_glow_open_actions(card: Postcard) -> list[str]:
     """"Place all your available crew members on the actions of your choice", and
     Full Throttle speaks of "the second identical action": the rules set no limit
     per action, so no action space may show a fixed number of cube squares."""
-    from ..postcard import Actions
+    from ..model import Actions
     limited = [item.name for a in card.of_kind(Actions) for item in a.items if not item.open]
     return [f"{', '.join(limited)} show a limit of cubes the rules do not set"] if limited else []
 

@@ -24,7 +24,7 @@ from functools import cache, lru_cache
 from ...errors import RuleError
 from ...play import WON, Action as PlayAction, Seat
 from .rules import Lighthouse, Square, crew_actions, hunt_faces, rules
-from ..postcard import Actions
+from ..model import Actions
 from ..postcard_file import load_postcard
 from ..solo import LOSS, WIN, SoloState
 from .actions import (FACES, FULL_THROTTLE, LIGHTHOUSE_STEPS, Board, CrewMove, card, caught, hunts, perform,

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from ..postcard import Grid
+from ..model import Grid
 from ..postcard_file import load_postcard
 
 Square = tuple[int, int]

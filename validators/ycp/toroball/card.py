@@ -2,12 +2,12 @@
 and the facts that need a small function to check."""
 from __future__ import annotations
 
-from ..postcard import Postcard
+from ..model import Postcard
 from ..rulebook import Rulebook, numbered
 
 
 def toroball_arena(card: Postcard) -> list[str]:
-    from ..postcard import Grid
+    from ..model import Grid
     arena = next((g for g in card.of_kind(Grid) if g.id == "arena"), None)
     if arena is None:
         return ["no arena"]
@@ -32,7 +32,7 @@ def toroball_arena(card: Postcard) -> list[str]:
 
 
 def toroball_compass(card: Postcard) -> list[str]:
-    from ..postcard import Picture
+    from ..model import Picture
     return [] if any(p.picture == "compass" for p in card.of_kind(Picture)) else ["no scatter compass"]
 
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ...errors import InputError
-from ..postcard import Picture
+from ..model import Picture
 from ..tables import load_tables
 from .rules import directions_from
 

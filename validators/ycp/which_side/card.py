@@ -2,13 +2,13 @@
 and the facts that need a small function to check."""
 from __future__ import annotations
 
-from ..postcard import Postcard
+from ..model import Postcard
 from ..rulebook import Rulebook, TrackRule, numbered
 
 
 def which_side_means(card: Postcard) -> list[str]:
     """Every means of production space carries the cost the rules give, in order."""
-    from ..postcard import Actions
+    from ..model import Actions
     from ..tables import load_tables
     means = next((a for a in card.of_kind(Actions) if a.id == "means"), None)
     if means is None:

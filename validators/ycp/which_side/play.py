@@ -34,7 +34,7 @@ from operator import itemgetter
 from ...errors import RuleError
 from ...frozen import replace
 from ...play import Action as PlayAction, Seat
-from ..postcard import Actions
+from ..model import Actions
 from ..postcard_file import load_postcard
 from .rules import (RESOURCES, WORDS, City, acting_workers, can_pay, dice_for, employer_effect,
                                 has_won, life_cost, mode, pay, raise_strength, resolution_phase, rules, setup)

@@ -1,4 +1,4 @@
-"""Yield!'s tile kinds: where each one's roads meet its edges, at every rotation.
+"""The Yield! model: the tile kinds, where each one's roads meet its edges at every rotation.
 
 A tile is a kind plus a clockwise rotation.  Everything else in the game (which
 neighbours fit, where a vehicle may drive) starts from :func:`road_ends`.
