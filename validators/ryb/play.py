@@ -29,6 +29,7 @@ from .model import (DICE, Colour, HAND_SIZE, MAX_PLAYERS, NEEDS, STARTING_POOL, 
 Card = Goal | str           # a Goal, or the name of an Action card
 Action = tuple[Any, ...]    # a verb ("attempt", "give", ...) and its arguments: seats, dice, cards
 NO_ACTION: Final[Action] = ()          # no effect pending, no attempt declared, no swap under way
+REFILL: Final[Action] = ("refill",)
 CHOOSE_ONCE: Final = "choose-once"     # Alternate Variable Cards Variant
 CHOOSE_EACH: Final = "choose-each"     # Alternate Variable Cards Variant II
 BANK_AT_LEAST_ONE: Final = "at-least-one"
@@ -142,6 +143,7 @@ class RybState:
     recycled: Card | None
     swapping: Action                # the dice a Swap offers, or NO_ACTION
     _legal: list[Action] | None     # the legal actions of this position, once listed
+    rated: rating.Decision | None   # the greedy rating of this position, kept through a Refill
 
     @classmethod
     def deal(cls, cards: tuple[Card, ...], players: int, hand_size: int, variable: str,
@@ -165,7 +167,7 @@ class RybState:
         s.phase, s.winner, s.pending = START, None, NO_ACTION
         s.borrowed, s.raid, s.trade, s.offers = [], False, False, 0
         s.declared, s.total, s.recycled, s.swapping = NO_ACTION, 0, None, NO_ACTION
-        s._legal = None
+        s._legal, s.rated = None, None
         return s
 
     def clone(self) -> RybState:
@@ -176,7 +178,7 @@ class RybState:
         c.serial, c.seat, c.actor, c.phase, c.winner = self.serial, self.seat, self.actor, self.phase, self.winner
         c.pending, c.raid, c.trade, c.offers = self.pending, self.raid, self.trade, self.offers
         c.declared, c.total, c.recycled, c.swapping = self.declared, self.total, self.recycled, self.swapping
-        c._legal = self._legal
+        c._legal, c.rated = self._legal, None
         c.draw, c.discard = self.draw.copy(), self.discard.copy()
         c.hands = list(map(list.copy, self.hands))
         c.pools = list(map(list.copy, self.pools))
@@ -205,6 +207,8 @@ class RybState:
 
     def apply(self, action: Action, rng: random.Random) -> None:
         self._legal = None
+        if action != REFILL:      # a Refill changes only the hand, which the rating does not read
+            self.rated = None
         play_cards.apply_action(self, action, rng)
 
     def heuristic(self, seat: int) -> float:

@@ -82,10 +82,6 @@ PROGRESS: Final = [[progress_of(points, colours) for colours in range(len(NEEDS)
 rating looks it up."""
 
 
-def progress(points: int, colours: int) -> float:
-    return PROGRESS[points if points < POINTS_CAP else POINTS_CAP][colours]
-
-
 def swiss_target(target: int, serial: int, swiss: Swiss) -> int:
     """The Target less banked points, less the seat's own Swiss Bank on that Goal."""
     return effective_target(target, next((v for s, v in swiss if s == serial), 0))
@@ -102,8 +98,8 @@ class Outlook:
     def __init__(self, pool: tuple[int, ...], points: int, colours: int, swiss: Swiss) -> None:
         self.pool, self.points, self.colours, self.swiss = pool, points, colours, swiss
         self.rows = goal_rows(pool)
-        self.count = bin(colours).count("1")
-        self.now = progress(points, self.count)
+        self.count = count = colours.bit_count()
+        self.now = PROGRESS[points if points < POINTS_CAP else POINTS_CAP][count]
         self.dice = 0.002 * sum(pool)
         self.terms: tuple[float, ...] = ()
         self.best = self.total = 0.0
@@ -120,6 +116,13 @@ class Outlook:
         return (1.0 if serial == declared else 0.5) * (row[target] if target < len(row) else 0.0) \
             * gain
 
+    def odds_and_gain(self, colour: Colour, worth: int) -> tuple[tuple[float, ...], float]:
+        """The two parts of :meth:`term` that do not depend on the Target: the colour's
+        chance row and the progress completing the Goal would give."""
+        points = self.points + worth
+        return self.rows[colour], PROGRESS[points if points < POINTS_CAP else POINTS_CAP][
+            self.count + (not self.colours & COLOUR_BIT[colour])] - self.now
+
     def with_best(self, best: float) -> float:
         return self.now + best + self.dice
 
@@ -134,11 +137,25 @@ def outlook(pool: tuple[int, ...], points: int, colours: int, goals: Goals, decl
     """One seat's :class:`Outlook`.  Remembered: a decision asks it for every seat, and
     most seats have not changed since the last one."""
     x = Outlook(pool, points, colours, swiss)
-    x.terms = tuple([x.term(colour, worth, target, serial, declared)
-                     for serial, colour, worth, target in goals])
-    x.best = max(x.terms, default=0.0)
-    x.total = x.with_best(x.best)
+    if swiss:
+        terms = [x.term(colour, worth, target, serial, declared) for serial, colour, worth, target in goals]
+    else:
+        rows, now, count, have, terms = x.rows, x.now, x.count, x.colours, []
+        for serial, colour, worth, target in goals:       # Outlook.term, written out
+            worth += points
+            gain = PROGRESS[worth if worth < POINTS_CAP else POINTS_CAP][
+                count + (not have & COLOUR_BIT[colour])] - now
+            row = rows[colour]
+            terms.append((1.0 if serial == declared else 0.5) * (row[target] if target < len(row) else 0.0)
+                         * gain)
+    x.terms = tuple(terms)
+    x.best = max(terms, default=0.0)
+    x.total = x.now + x.best + x.dice
     return x
+
+
+Apart = tuple[Outlook, float, float, tuple[float, ...] | None, float]
+"""One seat's parts of a Goal's rating (:meth:`Decision.apart`)."""
 
 
 def goals_in_play(s: RybState) -> Goals:
@@ -179,16 +196,24 @@ class Decision:
 
     def __init__(self, s: RybState, seat: int) -> None:
         self.s, self.seat = s, seat
-        self.goals = goals_in_play(s)
-        self.treasures = [treasure_of(t) if t else (0, 0) for t in s.treasure]
-        self.swiss = [swiss_of(s, o) for o in range(s.num_players)]
-        self.declared = declared_attempt(s)
-        self.seats = [self.outlook(o, s.pools[o], self.goals, self.declared, self.swiss[o])
-                      for o in range(s.num_players)]
-        self.totals = [x.total for x in self.seats]
+        self.goals = goals = goals_in_play(s)
+        self.declared = declared = declared_attempt(s)
+        self.treasures: list[tuple[int, int]] = []
+        self.swiss: list[Swiss] = []
+        self.seats: list[Outlook] = []
+        self.totals: list[float] = []
+        actor = s.actor
+        for o, (pool, treasure) in enumerate(zip(s.pools, s.treasure)):
+            points, colours = treasure_of(treasure) if treasure else (0, 0)
+            own_swiss = swiss_of(s, o) if s.swiss else ()
+            x = outlook(tuple(pool), points, colours, goals, declared if o == actor else 0, own_swiss)
+            self.treasures.append((points, colours))
+            self.swiss.append(own_swiss)
+            self.seats.append(x)
+            self.totals.append(x.total)
         self.now = standing(self.totals, seat)
         self.rovers: dict[int, float] = {}
-        self.without: dict[int, list[float]] = {}
+        self.without: dict[int, list[Apart]] = {}
 
     def outlook(self, seat: int, pool: list[int], goals: Goals, declared: int, swiss: Swiss) -> Outlook:
         return outlook(tuple(pool), *self.treasures[seat], goals,
@@ -221,33 +246,52 @@ class Decision:
             x = self.seats[actor]
             k = self.index_of(serial)
             _, colour, worth, target = self.goals[k]
-            totals[actor] = x.with_best(max(x.best_without(k),
-                                            x.term(colour, worth, target, serial, serial)))
+            best, term = x.best_without(k), x.term(colour, worth, target, serial, serial)
+            totals[actor] = x.with_best(term if term > best else best)
         return standing(totals, self.seat)
 
     def index_of(self, serial: int) -> int:
-        return next(i for i, g in enumerate(self.goals) if g[0] == serial)
+        for i, goal in enumerate(self.goals):
+            if goal[0] == serial:
+                return i
+        raise ValueError(f"no Goal {serial} in play")
 
     def adding(self, goal: GoalInPlay) -> float:
         """The rating once ``goal`` (serial, colour, value, Target) is in play too."""
         serial, colour, worth, target = goal
         actor, declared = self.s.actor, self.declared
-        totals = [x.with_best(max(x.best, x.term(colour, worth, target, serial,
-                                                 declared if o == actor else 0)))
-                  for o, x in enumerate(self.seats)]
+        totals = []
+        for o, x in enumerate(self.seats):
+            term = x.term(colour, worth, target, serial, declared if o == actor else 0)
+            totals.append(x.with_best(term if term > x.best else x.best))
         return standing(totals, self.seat)
 
     def changing(self, index: int, target: int) -> float:
         """The rating once the Goal at ``index`` needs ``target`` (less Swiss Banks)."""
-        serial, colour, worth, _ = self.goals[index]
-        others = self.without.get(index)
-        if others is None:
-            others = self.without[index] = [x.best_without(index) for x in self.seats]
-        actor, declared = self.s.actor, self.declared
-        totals = [x.with_best(max(others[o], x.term(colour, worth, target, serial,
-                                                    declared if o == actor else 0)))
-                  for o, x in enumerate(self.seats)]
+        parts = self.without.get(index)
+        if parts is None:
+            parts = self.without[index] = self.apart(index)
+        totals = []
+        for x, best, weight, row, gain in parts:
+            if row is None:
+                serial, colour, worth, _ = self.goals[index]
+                term = x.term(colour, worth, target, serial, serial if weight == 1.0 else 0)
+            else:
+                term = weight * (row[target] if target < len(row) else 0.0) * gain
+            totals.append(x.now + (term if term > best else best) + x.dice)
         return standing(totals, self.seat)
+
+    def apart(self, index: int) -> list[Apart]:
+        """For each seat, what :meth:`changing` needs to rate the Goal at ``index`` with
+        another Target: the best term of the other Goals, the Goal's weight, and the
+        parts of its term that do not depend on the Target (none with a Swiss Bank)."""
+        serial, colour, worth, _ = self.goals[index]
+        out: list[Apart] = []
+        for o, x in enumerate(self.seats):
+            weight = 1.0 if o == self.s.actor and serial == self.declared else 0.5
+            row, gain = x.odds_and_gain(colour, worth) if not x.swiss else (None, 0.0)
+            out.append((x, x.best_without(index), weight, row, gain))
+        return out
 
     def pools(self) -> Pools:
         return [p.copy() for p in self.s.pools]
@@ -296,7 +340,9 @@ class Decision:
 def action_values(s: RybState, actions: Sequence[Action], seat: int,
                   rng: random.Random) -> list[float]:
     """Each action's value for ``seat`` right after it, as the module docstring says."""
-    d = Decision(s, seat)
+    d = s.rated
+    if d is None or d.seat != seat:
+        d = s.rated = Decision(s, seat)
     phase = s.phase
     rate = _RATERS.get(phase) if not s.borrowed or phase in (ATTEMPT, REROLL, BANK) else None
     if rate is None:
