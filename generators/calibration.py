@@ -14,11 +14,6 @@ SCALE_NUMBER_GAP = 1.1  # mm from a scale's line to its numbers, clear of the ti
 SCALE_NUMBERED = 4.0    # mm: the scale values written out, either way
 
 
-def targets(settings: SheetSettings) -> list[tuple[float, float]]:
-    """Centres of the registration crosses on the front page."""
-    return target_centres(settings.paper.width, settings.paper.height)
-
-
 def _cross(pen: Pen, x: float, y: float) -> None:
     pen.circle(x, y, 3, stroke="#000000", width=0.2)
     pen.line(x - 6, y, x + 6, y, width=0.15)
@@ -82,7 +77,7 @@ def front(settings: SheetSettings):
         pen.text(w / 2, gy - 4, f"{side / 10:g} cm grid: every square must measure {side:g} x {side:g} mm",
                  size=7, anchor="centre")
         pen.label("calibration:grid-1cm", y=gy - 8)
-        for x, y in targets(settings):
+        for x, y in target_centres(settings.paper.width, settings.paper.height):
             _cross(pen, x, y)
             pen.text(x, y - 9, "[calibration:target]", size=4.5, anchor="centre", colour="#8a8a8a")
         lines = [
@@ -107,7 +102,7 @@ def back(settings: SheetSettings):
 
     def draw(pen: Pen) -> None:
         reach = SHEET.targets.scale_reach_mm
-        for x, y in targets(settings):
+        for x, y in target_centres(settings.paper.width, settings.paper.height):
             bx, by = mirror(settings, x, y, offset=False)
             pen.line(bx - reach - 1, by, bx + reach + 1, by, width=0.15)
             pen.line(bx, by - reach - 1, bx, by + reach + 1, width=0.15)

@@ -65,7 +65,7 @@ def _section(data: Table, name: str, kind: type[Section]) -> Section:
     """One table of the file as ``kind``, every field checked: counts at least 1, lengths
     at least 0.1 mm."""
     table = field(data, name, dict)
-    values = {f.name: field(table, f.name, int, where=name, lo=1) if f.type == "int"
+    values = {f.name: field(table, f.name, int, where=name, lo=1) if f.type in (int, "int")
               else field(table, f.name, float, where=name, lo=0.1)
               for f in fields(cast(Any, kind))}
     return kind(**values)
