@@ -34,6 +34,7 @@ COMPILED = (
     "validators/ryb/odds.py",
     "validators/ryb/play.py",
     "validators/ryb/play_cards.py",
+    "validators/ryb/outlook.py",
     "validators/ryb/rating.py",
 )
 """The modules a game of RYB spends its time in (the greedy rating, the turn steps, the runner)."""

@@ -144,6 +144,7 @@ class RybState:
     swapping: Action                # the dice a Swap offers, or NO_ACTION
     _legal: list[Action] | None     # the legal actions of this position, once listed
     rated: rating.Decision | None   # the greedy rating of this position, kept through a Refill
+    outlooks: list[outlook.Outlook] | None  # each seat's outlook at the last rating, checked before reuse
 
     @classmethod
     def deal(cls, cards: tuple[Card, ...], players: int, hand_size: int, variable: str,
@@ -167,7 +168,7 @@ class RybState:
         s.phase, s.winner, s.pending = START, None, NO_ACTION
         s.borrowed, s.raid, s.trade, s.offers = [], False, False, 0
         s.declared, s.total, s.recycled, s.swapping = NO_ACTION, 0, None, NO_ACTION
-        s._legal, s.rated = None, None
+        s._legal, s.rated, s.outlooks = None, None, None
         return s
 
     def clone(self) -> RybState:
@@ -178,7 +179,7 @@ class RybState:
         c.serial, c.seat, c.actor, c.phase, c.winner = self.serial, self.seat, self.actor, self.phase, self.winner
         c.pending, c.raid, c.trade, c.offers = self.pending, self.raid, self.trade, self.offers
         c.declared, c.total, c.recycled, c.swapping = self.declared, self.total, self.recycled, self.swapping
-        c._legal, c.rated = self._legal, None
+        c._legal, c.rated, c.outlooks = self._legal, None, self.outlooks
         c.draw, c.discard = self.draw.copy(), self.discard.copy()
         c.hands = list(map(list.copy, self.hands))
         c.pools = list(map(list.copy, self.pools))
@@ -234,7 +235,7 @@ class RybState:
         return has_won([g for g, _ in self.treasure[seat]])
 
 
-from . import play_cards, rating  # noqa: E402  (they build on the names above)
+from . import outlook, play_cards, rating  # noqa: E402  (they build on the names above)
 
 
 

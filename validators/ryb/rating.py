@@ -25,160 +25,19 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from functools import cache, lru_cache
-from typing import Any, Final, cast
+from typing import Final, cast
 
 from ..play import PlayState, value
-from .model import NEEDS, Colour, WIN_COLOURS, WIN_POINTS, effective_target
-from .odds import at_least
-from .play import ATTEMPT, BANK, DECLARED, PLAY, RECYCLED, REROLL, START, SWAP, Action, RybState, needs
+from .model import effective_target
+from .outlook import COLOUR_INDEX, GoalInPlay, Goals, Outlook, Swiss, outlook, seat_outlooks
+from .play import ATTEMPT, BANK, PLAY, RECYCLED, REROLL, START, SWAP, Action, RybState
 from .play_cards import (Pools, can_deny, exchange, give_back, move_die, nothing_to_attempt,
                          reset_pools, take_colour)
 
-GoalInPlay = tuple[int, Colour, int, int]
-Goals = tuple[GoalInPlay, ...]
-"""Every Goal in play as (serial, colour, value, Target less banked points)."""
-Swiss = tuple[tuple[int, int], ...]
-"""One seat's Swiss Bank cards as (serial of their Goal, points on the card)."""
-COLOUR_BIT: Final = {colour: 1 << i for i, colour in enumerate(NEEDS)}
 FACE_CHANCE: Final = 1 / 6
 """The chance one die shows the number a Red Rover names."""
-POINTS_CAP: Final = WIN_POINTS + 1
-
-
-@cache
-def chance_row(dice: int) -> tuple[float, ...]:
-    """One colour's chance to total each target or more with ``dice`` dice (index: target;
-    any target beyond the row cannot be reached)."""
-    return tuple(float(at_least(dice, target)) for target in range(6 * dice + 1))
-
-
-@lru_cache(maxsize=4096)
-def goal_rows(pool: tuple[int, ...]) -> dict[Colour, tuple[float, ...]]:
-    """For each Goal colour, the chance one attempt with ``pool`` completes it, by the points
-    still needed: every colour the Goal needs must reach them, and the colours roll
-    independently."""
-    rows = {}
-    for colour in NEEDS:
-        dice = [chance_row(pool[die]) for die in needs(colour)]
-        row = []
-        for target in range(max(map(len, dice))):
-            p = 1.0
-            for one in dice:
-                p *= one[target] if target < len(one) else 0.0
-            row.append(p)
-        rows[colour] = tuple(row)
-    return rows
-
-
-def progress_of(points: int, colours: int) -> float:
-    """How far toward the win a treasure of ``points`` in ``colours`` colours is (0 to 1)."""
-    return 0.6 * min(points, POINTS_CAP) / POINTS_CAP + 0.4 * min(colours, WIN_COLOURS) / WIN_COLOURS
-
-
-PROGRESS: Final = [[progress_of(points, colours) for colours in range(len(NEEDS) + 1)]
-            for points in range(POINTS_CAP + 1)]
-""":func:`progress_of` for every treasure, points capped where they stop counting: a
-rating looks it up."""
-
-
-def swiss_target(target: int, serial: int, swiss: Swiss) -> int:
-    """The Target less banked points, less the seat's own Swiss Bank on that Goal."""
-    return effective_target(target, next((v for s, v in swiss if s == serial), 0))
-
-
-class Outlook:
-    """One seat's side of the rating: progress now, plus the best chance-weighted gain of
-    a Goal in play (``terms``, one a Goal; ``best``), plus a little for every die held;
-    kept in parts so that one part can change at a time."""
-
-    __slots__ = ("pool", "rows", "points", "count", "colours", "now", "terms", "best", "dice",
-                 "swiss", "total")
-
-    def __init__(self, pool: tuple[int, ...], points: int, colours: int, swiss: Swiss) -> None:
-        self.pool, self.points, self.colours, self.swiss = pool, points, colours, swiss
-        self.rows = goal_rows(pool)
-        self.count = count = colours.bit_count()
-        self.now = PROGRESS[points if points < POINTS_CAP else POINTS_CAP][count]
-        self.dice = 0.002 * sum(pool)
-        self.terms: tuple[float, ...] = ()
-        self.best = self.total = 0.0
-
-    def term(self, colour: Colour, worth: int, target: int, serial: int, declared: int) -> float:
-        """What one Goal in play adds: its chance-weighted gain in progress, at full weight
-        when it is the declared attempt and at half otherwise (others may take it)."""
-        if self.swiss:
-            target = swiss_target(target, serial, self.swiss)
-        points = self.points + worth
-        gain = PROGRESS[points if points < POINTS_CAP else POINTS_CAP][
-            self.count + (not self.colours & COLOUR_BIT[colour])] - self.now
-        row = self.rows[colour]
-        return (1.0 if serial == declared else 0.5) * (row[target] if target < len(row) else 0.0) \
-            * gain
-
-    def odds_and_gain(self, colour: Colour, worth: int) -> tuple[tuple[float, ...], float]:
-        """The two parts of :meth:`term` that do not depend on the Target: the colour's
-        chance row and the progress completing the Goal would give."""
-        points = self.points + worth
-        return self.rows[colour], PROGRESS[points if points < POINTS_CAP else POINTS_CAP][
-            self.count + (not self.colours & COLOUR_BIT[colour])] - self.now
-
-    def with_best(self, best: float) -> float:
-        return self.now + best + self.dice
-
-    def best_without(self, index: int) -> float:
-        """The best term but the one of the Goal at ``index``."""
-        return max(self.terms[:index] + self.terms[index + 1:], default=0.0)
-
-
-@lru_cache(maxsize=1 << 17)
-def outlook(pool: tuple[int, ...], points: int, colours: int, goals: Goals, declared: int,
-            swiss: Swiss) -> Outlook:
-    """One seat's :class:`Outlook`.  Remembered: a decision asks it for every seat, and
-    most seats have not changed since the last one."""
-    x = Outlook(pool, points, colours, swiss)
-    if swiss:
-        terms = [x.term(colour, worth, target, serial, declared) for serial, colour, worth, target in goals]
-    else:
-        rows, now, count, have, terms = x.rows, x.now, x.count, x.colours, []
-        for serial, colour, worth, target in goals:       # Outlook.term, written out
-            worth += points
-            gain = PROGRESS[worth if worth < POINTS_CAP else POINTS_CAP][
-                count + (not have & COLOUR_BIT[colour])] - now
-            row = rows[colour]
-            terms.append((1.0 if serial == declared else 0.5) * (row[target] if target < len(row) else 0.0)
-                         * gain)
-    x.terms = tuple(terms)
-    x.best = max(terms, default=0.0)
-    x.total = x.now + x.best + x.dice
-    return x
-
-
 Apart = tuple[Outlook, float, float, tuple[float, ...] | None, float]
 """One seat's parts of a Goal's rating (:meth:`Decision.apart`)."""
-
-
-def goals_in_play(s: RybState) -> Goals:
-    return tuple([(serial, goal.colour, goal.value, effective_target(goal.target, banked))
-                  for serial, goal, banked in s.table])
-
-
-def declared_attempt(s: RybState) -> int:
-    """The serial of the Goal the acting seat declared and is about to roll for, or 0."""
-    return s.declared[1] if s.phase == DECLARED and s.declared[0] == "attempt" else 0
-
-
-def swiss_of(s: RybState, seat: int) -> Swiss:
-    return tuple([(k[0], v) for k, v in s.swiss.items() if k[1] == seat]) if s.swiss else ()
-
-
-def treasure_of(treasure: list[list[Any]]) -> tuple[int, int]:
-    """Points and colours (one bit a colour) of a seat's treasure."""
-    points, colours = 0, 0
-    for goal, _ in treasure:
-        points += goal.value
-        colours |= COLOUR_BIT[goal.colour]
-    return points, colours
 
 
 def standing(totals: list[float], seat: int) -> float:
@@ -196,28 +55,15 @@ class Decision:
 
     def __init__(self, s: RybState, seat: int) -> None:
         self.s, self.seat = s, seat
-        self.goals = goals = goals_in_play(s)
-        self.declared = declared = declared_attempt(s)
-        self.treasures: list[tuple[int, int]] = []
-        self.swiss: list[Swiss] = []
-        self.seats: list[Outlook] = []
-        self.totals: list[float] = []
-        actor = s.actor
-        for o, (pool, treasure) in enumerate(zip(s.pools, s.treasure)):
-            points, colours = treasure_of(treasure) if treasure else (0, 0)
-            own_swiss = swiss_of(s, o) if s.swiss else ()
-            x = outlook(tuple(pool), points, colours, goals, declared if o == actor else 0, own_swiss)
-            self.treasures.append((points, colours))
-            self.swiss.append(own_swiss)
-            self.seats.append(x)
-            self.totals.append(x.total)
+        self.goals, self.declared, self.seats = seat_outlooks(s)
+        self.totals = [x.total for x in self.seats]
         self.now = standing(self.totals, seat)
         self.rovers: dict[int, float] = {}
         self.without: dict[int, list[Apart]] = {}
 
     def outlook(self, seat: int, pool: list[int], goals: Goals, declared: int, swiss: Swiss) -> Outlook:
-        return outlook(tuple(pool), *self.treasures[seat], goals,
-                       declared if seat == self.s.actor else 0, swiss)
+        x = self.seats[seat]
+        return outlook(tuple(pool), x.points, x.colours, goals, declared if seat == self.s.actor else 0, swiss)
 
     def rated(self, pools: Pools | None = None, goals: Goals | None = None,
               swiss: tuple[int, Swiss] | None = None) -> float:
@@ -227,8 +73,8 @@ class Decision:
         s, totals = self.s, list(self.totals)
         for o in range(s.num_players):
             pool = s.pools[o] if pools is None else pools[o]
-            own_swiss = swiss[1] if swiss is not None and swiss[0] == o else self.swiss[o]
-            if goals is None and pool == s.pools[o] and own_swiss is self.swiss[o]:
+            own_swiss = swiss[1] if swiss is not None and swiss[0] == o else self.seats[o].swiss
+            if goals is None and pool == s.pools[o] and own_swiss is self.seats[o].swiss:
                 continue
             totals[o] = self.outlook(o, pool, self.goals if goals is None else goals,
                                      self.declared, own_swiss).total
@@ -239,11 +85,10 @@ class Decision:
         Goal's term at full weight."""
         actor = self.s.actor
         totals = list(self.totals)
+        x = self.seats[actor]
         if self.declared:
-            totals[actor] = outlook(tuple(self.s.pools[actor]), *self.treasures[actor],
-                                    self.goals, serial, self.swiss[actor]).total
+            totals[actor] = outlook(tuple(x.pool), x.points, x.colours, self.goals, serial, x.swiss).total
         else:
-            x = self.seats[actor]
             k = self.index_of(serial)
             _, colour, worth, target = self.goals[k]
             best, term = x.best_without(k), x.term(colour, worth, target, serial, serial)
@@ -361,7 +206,7 @@ def _card(s: RybState, d: Decision, action: Action, rng: random.Random) -> float
     kind = action[0]
     if kind == "goal":
         goal = action[1]
-        return d.adding((s.serial + 1, goal.colour, goal.value, effective_target(goal.target, 0)))
+        return d.adding((s.serial + 1, COLOUR_INDEX[goal.colour], goal.value, effective_target(goal.target, 0)))
     if kind in ("swap", "pass") or len(action) == 1:
         return d.after_card()
     if kind == "variable":
@@ -408,7 +253,7 @@ def _bank(s: RybState, d: Decision, action: Action, rng: random.Random) -> float
         return d.on_copy(action, rng)
     serial, points = s.declared[1], action[1]
     if action[0] == "swiss":
-        cards = tuple([(n, v + points) if n == serial else (n, v) for n, v in d.swiss[s.seat]])
+        cards = tuple([(n, v + points) if n == serial else (n, v) for n, v in d.seats[s.seat].swiss])
         return d.rated(d.turn_over(), swiss=(s.seat, cards))
     k = next(i for i, e in enumerate(s.table) if e[0] == serial)
     target = effective_target(s.table[k][1].target, s.table[k][2] + points)

@@ -1,0 +1,205 @@
+"""Each seat's outlook in an RYB position, the part of the greedy rating (:mod:`.rating`)
+that every decision needs for every seat, kept on the position from one decision to the next.
+
+A seat's outlook is its progress toward the win (points up to 101 and colours
+up to three), plus the best chance-weighted gain a Goal in play offers it,
+plus a little for every die it holds.  It reads the seat's pool, its treasure
+(points, and colours as one bit each), its own Swiss Bank cards, the attempt
+it has declared and the Goals in play, held as small integers: a Goal is its
+serial, its colour's index in :data:`.model.COLOURS`, its Value and its
+Target less banked points.  :func:`seat_outlooks` compares these inputs with
+the ones the outlooks kept on the position were made from: a seat whose own
+inputs did not change keeps its outlook, and when only the Goals in play
+changed it keeps the term of every Goal that did not.
+"""
+from __future__ import annotations
+
+from functools import cache, lru_cache
+from typing import Any, Final
+
+from .model import COLOURS, NEEDS, WIN_COLOURS, WIN_POINTS, effective_target
+from .odds import at_least
+from .play import DECLARED, RybState, needs
+
+GoalInPlay = tuple[int, int, int, int]
+"""A Goal in play as (serial, colour index, Value, Target less banked points)."""
+Goals = tuple[GoalInPlay, ...]
+Swiss = tuple[tuple[int, int], ...]
+"""One seat's Swiss Bank cards as (serial of their Goal, points on the card)."""
+Rows = tuple[tuple[float, ...], ...]
+"""For each Goal colour (by index), the chance of one attempt by the points still needed."""
+
+COLOUR_INDEX: Final = {colour: i for i, colour in enumerate(COLOURS)}
+COLOUR_BIT: Final = tuple(1 << i for i in range(len(COLOURS)))
+NEEDED: Final = tuple(needs(colour) for colour in COLOURS)
+POINTS_CAP: Final = WIN_POINTS + 1
+DIE_WORTH: Final = 0.002
+"""What every die held adds to a seat's outlook."""
+
+
+@cache
+def chance_row(dice: int) -> tuple[float, ...]:
+    """One colour's chance to total each target or more with ``dice`` dice (index: target;
+    any target beyond the row cannot be reached)."""
+    return tuple(float(at_least(dice, target)) for target in range(6 * dice + 1))
+
+
+@lru_cache(maxsize=4096)
+def goal_rows(pool: tuple[int, ...]) -> Rows:
+    """For each Goal colour, the chance one attempt with ``pool`` completes it, by the points
+    still needed: every colour the Goal needs must reach them, and the colours roll
+    independently."""
+    rows = []
+    for dice_needed in NEEDED:
+        dice = [chance_row(pool[die]) for die in dice_needed]
+        row = []
+        for target in range(max(map(len, dice))):
+            p = 1.0
+            for one in dice:
+                p *= one[target] if target < len(one) else 0.0
+            row.append(p)
+        rows.append(tuple(row))
+    return tuple(rows)
+
+
+def progress_of(points: int, colours: int) -> float:
+    """How far toward the win a treasure of ``points`` in ``colours`` colours is (0 to 1)."""
+    return 0.6 * min(points, POINTS_CAP) / POINTS_CAP + 0.4 * min(colours, WIN_COLOURS) / WIN_COLOURS
+
+
+PROGRESS: Final = tuple(tuple(progress_of(points, colours) for colours in range(len(NEEDS) + 1))
+                        for points in range(POINTS_CAP + 1))
+""":func:`progress_of` for every treasure, points capped where they stop counting: a
+rating looks it up."""
+
+
+class Outlook:
+    """One seat's outlook (``total``): progress now, plus the best of the Goals' terms
+    (``terms``, one a Goal in play; ``best``), plus a little for every die held; kept in
+    parts so that one part can change at a time.  Never changed once made."""
+
+    __slots__ = ("pool", "points", "colours", "swiss", "declared", "goals", "rows", "count", "now",
+                 "dice", "terms", "best", "total")
+    pool: list[int]
+    points: int
+    colours: int
+    swiss: Swiss
+    declared: int
+    goals: Goals
+    rows: Rows
+    count: int
+    now: float
+    dice: float
+    terms: list[float]
+    best: float
+    total: float
+
+    def __init__(self, pool: list[int], points: int, colours: int, swiss: Swiss, declared: int,
+                 goals: Goals, known: Outlook | None = None) -> None:
+        """The outlook of a seat with these inputs; ``known``, an outlook with the same
+        inputs but the Goals in play, lends the terms of the Goals that did not change."""
+        self.pool, self.points, self.colours, self.swiss = pool, points, colours, swiss
+        self.declared, self.goals = declared, goals
+        self.rows = goal_rows(tuple(pool)) if known is None else known.rows
+        self.count = count = colours.bit_count()
+        self.now = PROGRESS[points if points < POINTS_CAP else POINTS_CAP][count]
+        self.dice = DIE_WORTH * sum(pool)
+        if known is None:
+            terms = [self.term(colour, worth, target, serial, declared) for serial, colour, worth, target in goals]
+        else:
+            terms = self.terms_after(known)
+        self.terms = terms
+        self.best = best = max(terms, default=0.0)
+        self.total = self.now + best + self.dice
+
+    def term(self, colour: int, worth: int, target: int, serial: int, declared: int) -> float:
+        """What one Goal in play adds: its chance-weighted gain in progress, at full weight
+        when it is the declared attempt and at half otherwise (others may take it)."""
+        if self.swiss:
+            target = effective_target(target, next((v for s, v in self.swiss if s == serial), 0))
+        row, gain = self.odds_and_gain(colour, worth)
+        return (1.0 if serial == declared else 0.5) * (row[target] if target < len(row) else 0.0) \
+            * gain
+
+    def terms_after(self, known: Outlook) -> list[float]:
+        """The terms of :attr:`goals`, each Goal that ``known`` rated unchanged keeping its term
+        (the Goals in play are in the order they were played)."""
+        old, old_terms, last = known.goals, known.terms, len(known.goals)
+        terms, j = [], 0
+        for goal in self.goals:
+            serial = goal[0]
+            while j < last and old[j][0] < serial:
+                j += 1
+            if j < last and old[j] == goal:
+                terms.append(old_terms[j])
+            else:
+                terms.append(self.term(goal[1], goal[2], goal[3], serial, self.declared))
+        return terms
+
+    def odds_and_gain(self, colour: int, worth: int) -> tuple[tuple[float, ...], float]:
+        """The two parts of :meth:`term` that do not depend on the Target: the colour's
+        chance row and the progress completing the Goal would give."""
+        points = self.points + worth
+        return self.rows[colour], PROGRESS[points if points < POINTS_CAP else POINTS_CAP][
+            self.count + (not self.colours & COLOUR_BIT[colour])] - self.now
+
+    def with_best(self, best: float) -> float:
+        return self.now + best + self.dice
+
+    def best_without(self, index: int) -> float:
+        """The best term but the one of the Goal at ``index``."""
+        return max(self.terms[:index] + self.terms[index + 1:], default=0.0)
+
+
+@lru_cache(maxsize=1 << 16)
+def outlook(pool: tuple[int, ...], points: int, colours: int, goals: Goals, declared: int,
+            swiss: Swiss) -> Outlook:
+    """A seat's :class:`Outlook` with another pool or other Goals in play, as an action
+    would leave them.  Remembered: the actions of a decision leave a few pools each, and
+    many come up again."""
+    return Outlook(list(pool), points, colours, swiss, declared, goals)
+
+
+def goals_in_play(s: RybState) -> Goals:
+    return tuple([(serial, COLOUR_INDEX[goal.colour], goal.value, effective_target(goal.target, banked))
+                  for serial, goal, banked in s.table])
+
+
+def declared_attempt(s: RybState) -> int:
+    """The serial of the Goal the acting seat declared and is about to roll for, or 0."""
+    return s.declared[1] if s.phase == DECLARED and s.declared[0] == "attempt" else 0
+
+
+def swiss_of(s: RybState, seat: int) -> Swiss:
+    return tuple([(k[0], v) for k, v in s.swiss.items() if k[1] == seat]) if s.swiss else ()
+
+
+def treasure_of(treasure: list[list[Any]]) -> tuple[int, int]:
+    """Points and colours (one bit a colour) of a seat's treasure."""
+    points, colours = 0, 0
+    for goal, _ in treasure:
+        points += goal.value
+        colours |= COLOUR_BIT[COLOUR_INDEX[goal.colour]]
+    return points, colours
+
+
+def seat_outlooks(s: RybState) -> tuple[Goals, int, list[Outlook]]:
+    """The Goals in play, the declared attempt and every seat's :class:`Outlook`, the
+    outlooks kept on ``s`` reused where their inputs did not change (and kept for the
+    next decision)."""
+    goals, declared, actor = goals_in_play(s), declared_attempt(s), s.actor
+    known = s.outlooks
+    seats = []
+    for o, (pool, treasure) in enumerate(zip(s.pools, s.treasure)):
+        points, colours = treasure_of(treasure) if treasure else (0, 0)
+        swiss = swiss_of(s, o) if s.swiss else ()
+        mine = declared if o == actor else 0
+        x = known[o] if known is not None and o < len(known) else None
+        if x is None or x.pool != pool or x.points != points or x.colours != colours \
+                or x.swiss != swiss or x.declared != mine:
+            x = outlook(tuple(pool), points, colours, goals, mine, swiss)
+        elif x.goals != goals:
+            x = Outlook(x.pool, points, colours, swiss, mine, goals, x)
+        seats.append(x)
+    s.outlooks = seats
+    return goals, declared, seats
