@@ -11,12 +11,11 @@ the operating system: the cyclic garbage collector would otherwise walk all of
 them once more before the process ends, which costs more than a third of the
 drawing of a deck.
 """
-import atexit
-import gc
+# Only modules the interpreter has already loaded come before the handlers, so
+# installing them is the first thing this program does and takes microseconds.
 import os
-import sys
 
-try:    # the C module the interpreter has already loaded: handlers go in before ``signal``'s enums are built
+try:    # the C module behind ``signal``: handlers go in before ``signal``'s enums are built
     import _signal as signals  # type: ignore[import-not-found]
 except ImportError:  # pragma: no cover - another Python implementation
     import signal as signals  # type: ignore[no-redef]
@@ -42,6 +41,8 @@ install()
 
 def run() -> int:
     """Load the commands, then run them."""
+    import atexit
+    import gc
     # Registered first, so it runs last: after every other exit handler, nothing is
     # left for the collector to finalize, and freezing skips its walks at shutdown.
     atexit.register(gc.freeze)
@@ -50,4 +51,4 @@ def run() -> int:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(run())
+    raise SystemExit(run())

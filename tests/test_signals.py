@@ -3,9 +3,10 @@
 Allowed: no new file (and any old one untouched), or every output complete and
 new; never a partial set, never a temporary file.  SIGINT, SIGTERM and SIGHUP
 give one line, "interrupted", and exit status 128 + the signal, from the moment
-icp-print's first line of code runs; before that the interpreter is still
-starting and has written nothing.  No assertion depends on how fast this
-machine is: the outcome of each trial is judged by what it left.
+icp-print's handlers are in, which is the first thing its code does; before
+that the interpreter is still starting and has written nothing.  No assertion
+depends on how fast this machine is: the outcome of each trial is judged by
+what it left.
 """
 from __future__ import annotations
 
@@ -36,6 +37,11 @@ OLD_PDF, OLD_SVG = b"%PDF-1.4 old pdf", b"<svg>old</svg>"
 INTERRUPTED = b"icp-print: interrupted\n"
 OUR_FOLDERS = tuple(str(Path(p.__file__).parent) for p in (icp_print.cli, icp_print.generators,
                                                           icp_print.validators))
+CLI_PACKAGE = str(Path(icp_print.cli.__file__))
+ENTRY = str(Path(icp_print.cli.__file__).with_name("entry.py"))
+# The line of ``cli/entry.py`` whose call installs the handlers: an interrupt that lands
+# on a line of icp-print above it came before the handlers were in.
+HANDLERS_IN = Path(ENTRY).read_text(encoding="utf-8").splitlines().index("install()") + 1
 
 
 def _command(folder: Path) -> list[str]:
@@ -69,24 +75,33 @@ def _state(folder: Path, with_old: bool) -> str:
     return "new"
 
 
-def _frames(err: bytes) -> list[str]:
-    return re.findall(r'File "([^"]+)"', err.decode(errors="replace"))
+def _frames(err: bytes) -> list[tuple[str, int]]:
+    return [(name, int(line)) for name, line in
+            re.findall(r'File "([^"]+)", line (\d+)', err.decode(errors="replace"))]
+
+
+def _before_the_handlers(name: str, line: int) -> bool:
+    """A frame of icp-print that runs before its handlers are in: the package's two
+    lines, or ``cli/entry.py`` up to the call that installs them (0: not yet started)."""
+    return name == CLI_PACKAGE or (name == ENTRY and line <= HANDLERS_IN)
 
 
 def _before_our_code(returncode: int, which: int, err: bytes) -> bool:
-    """The signal came while the interpreter was still starting, before any line of
-    icp-print ran: it died of the signal silently, or (SIGINT) with Python's own
+    """The signal came while the interpreter was still starting, before icp-print's
+    handlers were in: it died of the signal silently, or (SIGINT) with Python's own
     KeyboardInterrupt report, which is a "Fatal Python error" (exit 1, sometimes
     with a garbled last line) while Python sets up its streams or imports its
-    ``site`` module."""
+    ``site`` module.  Any frame of icp-print past the handlers' call fails."""
     if returncode == -which and not err:
         return True
-    ours = any(f.startswith(OUR_FOLDERS) for f in _frames(err))
+    ours = any(name.startswith(OUR_FOLDERS) and not _before_the_handlers(name, line)
+               for name, line in _frames(err))
     if returncode == 1 and err.startswith(b"Fatal Python error: init_"):
         return which == signal.SIGINT and not ours    # however Python reports its failed start
-    # exit 1 with a bare "KeyboardInterrupt" when it lands before the launcher's first frame
+    # exit 1 with "KeyboardInterrupt" last when it lands before the launcher's first frame
+    # (or while Python prepares to run it: "failed to set __main__.__loader__")
     return (which == signal.SIGINT and returncode in (-which, 1)
-            and err.rstrip().endswith(b"KeyboardInterrupt") and not ours)
+            and re.search(rb"KeyboardInterrupt:?\s*$", err) is not None and not ours)
 
 
 @pytest.fixture(scope="module")
