@@ -18,9 +18,14 @@ from __future__ import annotations
 
 import html
 import io
+import textwrap
 from typing import Any
 
 TOP_EVENTS = 24
+TABLE_COLUMNS = 118
+"""Characters of the table's monospace lines on a page (6.5 pt on A4 leaves a margin)."""
+TABLE_LINES = 88
+"""Lines of the table a page holds below its heading."""
 COLOURS = ("#1f4e9c", "#c62828", "#2e8b3e", "#ef7d00", "#6a3d9a", "#212121")
 
 
@@ -163,16 +168,26 @@ def _pdf(plt: Any, data: dict, lines: list[str], charts: list[Any]) -> bytes:
     out = io.BytesIO()
     with PdfPages(out, metadata={"CreationDate": None, "ModDate": None,
                                  "Title": f"{data['game']} analysis"}) as pdf:
-        per_page = 70
-        for start in range(0, max(1, len(lines)), per_page):
+        table = _wrapped(lines)
+        for start in range(0, max(1, len(table)), TABLE_LINES):
             page = plt.figure(figsize=(8.27, 11.69))
-            page.text(0.05, 0.97, "\n".join(lines[start:start + per_page]), family="monospace",
-                      fontsize=6.5, va="top", wrap=True)
+            page.text(0.06, 0.965, f"{data['game']} analysis", fontsize=14, weight="bold", va="top")
+            page.text(0.06, 0.935, "\n".join(table[start:start + TABLE_LINES]), family="monospace",
+                      fontsize=6.5, va="top")
             pdf.savefig(page)
             plt.close(page)
         for fig in charts:
             pdf.savefig(fig)
     return out.getvalue()
+
+
+def _wrapped(lines: list[str]) -> list[str]:
+    """The table's lines broken to fit the page, a broken line's rest indented under its start."""
+    out = []
+    for line in lines:
+        indent = " " * (len(line) - len(line.lstrip(" ")) + 4)
+        out += textwrap.wrap(line, TABLE_COLUMNS, subsequent_indent=indent, break_on_hyphens=False) or [""]
+    return out
 
 
 def _html(data: dict, lines: list[str], charts: list[Any]) -> bytes:

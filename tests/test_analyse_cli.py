@@ -70,6 +70,25 @@ def test_pdf_report_opens_with_the_table_and_every_chart(run, tmp_path):
     assert out.read_bytes() == first_bytes
 
 
+def test_pdf_report_table_stays_inside_the_page_margins(run, tmp_path):
+    """Long lines of the table (a deck beside the reference, every Goal colour) are broken to
+    fit: every character of the first page lies at least 10 mm inside the paper's edges."""
+    deck = tmp_path / "easy-red.toml"
+    deck.write_text(UNBALANCED)
+    out = tmp_path / "r.pdf"
+    result = run("analyse", "ryb", "--deck", str(deck), "--players", "4", "--games", "6",
+                 "--report", str(out))
+    assert result.exit_code == 0, result.output
+    page = pypdfium2.PdfDocument(str(out))[0]
+    width, height = page.get_size()
+    text = page.get_textpage()
+    boxes = [text.get_charbox(i) for i in range(text.count_chars()) if not text.get_text_range(i, 1).isspace()]
+    margin = 10 * 72 / 25.4
+    assert len(boxes) > 500
+    assert min(b[0] for b in boxes) >= margin and max(b[2] for b in boxes) <= width - margin
+    assert min(b[1] for b in boxes) >= margin and max(b[3] for b in boxes) <= height - margin
+
+
 def test_html_report_is_one_self_contained_file(run, tmp_path):
     out = tmp_path / "r.html"
     result = run("analyse", "ryb", "--players", "2", "--games", "6", "--report", str(out))
