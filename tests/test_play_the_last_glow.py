@@ -12,8 +12,10 @@ from icp_print.validators.errors import RuleError
 from icp_print.validators.ycp.the_last_glow.rules import Lighthouse, rules
 from icp_print.validators.ycp.model import Actions
 from icp_print.validators.ycp.postcard_file import load_postcard
-from icp_print.validators.ycp.the_last_glow.actions import FACES, Board, card, crew_moves, perform, storm_phase
-from icp_print.validators.ycp.the_last_glow.play import GAME, _worth, rating
+from icp_print.validators.ycp.the_last_glow.actions import (FACES, Board, card, crew_moves, perform, placements,
+                                                        storm_phase)
+from icp_print.validators.ycp.the_last_glow.play import GAME
+from icp_print.validators.ycp.the_last_glow.rating import rating, worth
 from playcheck import check_finished, play_out, record
 
 
@@ -177,8 +179,22 @@ def test_greedy_values_equal_placements_played_on_a_copy_and_leave_the_board_as_
                     twin = state.board.copy()
                     if move is not None:
                         perform(twin, move, throttles, FACES[face])
-                    worths.append(_worth(twin))
+                    worths.append(worth(twin))
                 assert value == pytest.approx(sum(worths) / len(worths)), action
             positions += 1
             state.apply(rng.choice(list(actions)), rng)
     assert positions > 300
+
+
+def test_placements_remembered_by_neighbourhood_are_those_of_the_whole_board():
+    """The engine lists the placements other than Hunts from what is next to the Lighthouse
+    (remembered across games); the listing of the whole board is the reference."""
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = GAME.new_state(1, rng, {"mode": ("storm", "nightmare")[seed % 2]})
+        while not state.is_terminal():
+            expected = tuple(placements(state.board, state.crew_left)) or (("idle",),)
+            assert state.legal_actions() == expected
+            assert [m.crew for m in state._moves().values()] == [m.crew for m in
+                                                                 placements(state.board, state.crew_left).values()]
+            state.apply(rng.choice(list(state.legal_actions())), rng)

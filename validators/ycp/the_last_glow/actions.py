@@ -26,7 +26,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Collection, Hashable, Mapping
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from typing import Protocol
 
 from .rules import (Lighthouse, Square, blocked_course, contact_loses_game, d6, heart_result, hunt_succeeds,
@@ -168,21 +168,30 @@ def placements_at(here: Square, hearts: tuple[Square, ...], items: frozenset[Squ
     """:func:`placements` from what they depend on: the Lighthouse's square, the Hearts,
     the items, whether two crew are left, whether an item is captured, and the Hearts'
     Hunts (:func:`hunts`, the same while the Hearts stay)."""
+    before, after = placements_beside(here, hearts, items, two_crew, captured)
+    keyed: dict[Hashable, CrewMove] = {move.key: move for move in (*before, *hunting, *after)}
+    return keyed
+
+
+def placements_beside(here: Square, hearts: Collection[Square], items: frozenset[Square], two_crew: bool,
+                      captured: bool) -> tuple[list[CrewMove], list[CrewMove]]:
+    """The placements other than the Hunts: those listed before the Hunts, and those after.
+    They read the Hearts only on the squares next to the Lighthouse's, and the items only
+    within Sleep's reach, so the engine may remember them by those squares."""
     column, line = here
-    moves = [LIGHT_UP]
-    moves += [move for move, dx in MANEUVERS if _free((column + dx, line), hearts)]
-    moves += hunting
+    before = [LIGHT_UP]
+    before += [move for move, dx in MANEUVERS if _free((column + dx, line), hearts)]
+    after = []
     for item in sorted(items):
         distance = abs(item[0] - column) + abs(item[1] - line)
         if distance == 0 or (distance == 1 and two_crew):
-            moves.append(crew_move("sleep", "Sleep", 1 + distance, item))
-    moves.append(REPAIR)
+            after.append(crew_move("sleep", "Sleep", 1 + distance, item))
+    after.append(REPAIR)
     if _free((column, line - 1), hearts):
-        moves.append(FULL_THROTTLE)
+        after.append(FULL_THROTTLE)
     if captured:
-        moves.append(SEND)
-    keyed: dict[Hashable, CrewMove] = {move.key: move for move in moves}
-    return keyed
+        after.append(SEND)
+    return before, after
 
 
 def hunts(hearts: tuple[Square, ...]) -> tuple[CrewMove, ...]:
@@ -233,6 +242,16 @@ LIGHTHOUSE_STEPS: dict[str, LighthouseStep] = {
     "light-up": _light_up, "maneuver-left": _maneuver_left, "maneuver-right": _maneuver_right,
     "repair": _repair, "full-throttle": _full_throttle}
 """The placements that change only the Lighthouse; a destroyed one loses the game."""
+STEP_NUMBER = {move_id: number for number, move_id in enumerate(LIGHTHOUSE_STEPS)}
+"""Each of :data:`LIGHTHOUSE_STEPS` by its place in :func:`steps_from`'s answer."""
+
+
+@lru_cache(maxsize=1 << 14)
+def steps_from(lighthouse: Lighthouse, throttles: int) -> tuple[Lighthouse, ...]:
+    """The Lighthouse after each of :data:`LIGHTHOUSE_STEPS`, in their order, given how many
+    Full Throttles this turn has had.  Remembered: a Lighthouse has a few thousand states,
+    and each is met again and again."""
+    return tuple(step(lighthouse, throttles) for step in LIGHTHOUSE_STEPS.values())
 
 
 def _hunt(board: Board, move: CrewMove, die: Die) -> None:
@@ -248,14 +267,23 @@ def caught(hearts: tuple[Square, ...], items: frozenset[Square],
     return _without(hearts, target), items | {target}
 
 
+def slept(items: frozenset[Square], captured: int, target: Square) -> tuple[frozenset[Square], int]:
+    """The items on the grid and the items captured once Sleep takes the one on ``target``."""
+    return items - {target}, captured + 1
+
+
+def sent(captured: int, victory: int) -> tuple[int, int]:
+    """The items captured and the Victory Points once Send sends one item down."""
+    return captured - 1, victory + 1
+
+
 def _sleep(board: Board, move: CrewMove, die: Die) -> None:
-    board.items = board.items - {move.target}
-    board.captured += 1
+    assert move.target is not None
+    board.items, board.captured = slept(board.items, board.captured, move.target)
 
 
 def _send(board: Board, move: CrewMove, die: Die) -> None:
-    board.captured -= 1
-    board.victory += 1
+    board.captured, board.victory = sent(board.captured, board.victory)
 
 
 GRID_STEPS: dict[str, Callable[[Board, CrewMove, Die], None]] = {"hunt": _hunt, "sleep": _sleep, "send": _send}
@@ -264,11 +292,11 @@ GRID_STEPS: dict[str, Callable[[Board, CrewMove, Die], None]] = {"hunt": _hunt, 
 
 def perform(board: Board, move: CrewMove, throttles: int, die: Die) -> None:
     """Resolve one crew placement at once (Hunt rolls its d6 from ``die``)."""
-    step = LIGHTHOUSE_STEPS.get(move.id)
-    if step is None:
+    number = STEP_NUMBER.get(move.id)
+    if number is None:
         GRID_STEPS[move.id](board, move, die)
         return
-    board.lighthouse = step(board.lighthouse, throttles)
+    board.lighthouse = steps_from(board.lighthouse, throttles)[number]
     if board.lighthouse.destroyed:
         board.lost = "lost: Structure 0"
 
