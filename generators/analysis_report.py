@@ -22,6 +22,8 @@ import textwrap
 from typing import Any
 
 TOP_EVENTS = 24
+OUTLIER = 3
+"""How many times the next figure the largest one of the usage chart may be before it is cut."""
 TABLE_COLUMNS = 118
 """Characters of the table's monospace lines on a page (6.5 pt on A4 leaves a margin)."""
 TABLE_LINES = 88
@@ -116,12 +118,25 @@ def _events(plt: Any, data: dict) -> Any:
                 color=COLOURS[i % len(COLOURS)], label=run["label"])
     ax.set_yticks(range(len(shown)), shown)
     ax.invert_yaxis()
-    ax.set_xlabel("times per game")
+    _cut_outlier(ax, [names[n] for n in shown])
+    ax.set_xlabel("per game")
     ax.set_title(f"{data['game']}: cards, actions and rules used")
     if len(runs) > 1:
         ax.legend(fontsize=8)
     fig.tight_layout()
     return fig
+
+
+def _cut_outlier(ax: Any, values: list[float]) -> None:
+    """Where one figure dwarfs the rest (RYB's banked points against its card counts), end the
+    axis a little past the second and write the first's value on its bar, so the others
+    can still be told apart."""
+    if len(values) < 2 or values[0] <= OUTLIER * values[1]:
+        return
+    end = 1.3 * values[1]
+    ax.set_xlim(0, end)
+    ax.text(end * 0.98, 0, f"{values[0]:.3g} \u2192", ha="right", va="center", color="white",
+            fontsize=8, weight="bold")
 
 
 def _ratio(plt: Any, data: dict, key: str, axis: str, title: str) -> Any:

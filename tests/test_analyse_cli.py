@@ -89,6 +89,18 @@ def test_pdf_report_table_stays_inside_the_page_margins(run, tmp_path):
     assert min(b[1] for b in boxes) >= margin and max(b[3] for b in boxes) <= height - margin
 
 
+def test_usage_chart_cuts_a_figure_that_dwarfs_the_rest(run):
+    """RYB's banked points (about 30 a game) beside card counts of 1 to 4: the axis ends a
+    little past the second figure, and the first's value is written on its bar."""
+    from icp_print.generators.analysis_report import figures
+    data = analyse(run, "ryb", "--players", "4", "--games", "6")
+    per_game = sorted(data["runs"][0]["events_per_game"].values(), reverse=True)
+    assert per_game[0] > 3 * per_game[1]
+    usage = figures(data)[2].axes[0]
+    assert usage.get_xlim()[1] == pytest.approx(1.3 * per_game[1])
+    assert [t.get_text() for t in usage.texts] == [f"{per_game[0]:.3g} \u2192"]
+
+
 def test_html_report_is_one_self_contained_file(run, tmp_path):
     out = tmp_path / "r.html"
     result = run("analyse", "ryb", "--players", "2", "--games", "6", "--report", str(out))
