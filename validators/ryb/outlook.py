@@ -14,10 +14,10 @@ changed it keeps the term of every Goal that did not.
 """
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import cache
 from typing import Any, Final
 
-from .model import COLOURS, NEEDS, WIN_COLOURS, WIN_POINTS, effective_target
+from .model import COLOURS, WIN_COLOURS, WIN_POINTS, effective_target
 from .odds import at_least
 from .play import DECLARED, RybState, needs
 
@@ -44,7 +44,6 @@ def chance_row(dice: int) -> tuple[float, ...]:
     return tuple(float(at_least(dice, target)) for target in range(6 * dice + 1))
 
 
-@lru_cache(maxsize=4096)
 def goal_rows(pool: tuple[int, ...]) -> Rows:
     """For each Goal colour, the chance one attempt with ``pool`` completes it, by the points
     still needed: every colour the Goal needs must reach them, and the colours roll
@@ -62,15 +61,30 @@ def goal_rows(pool: tuple[int, ...]) -> Rows:
     return tuple(rows)
 
 
+_ROWS: dict[tuple[int, ...], Rows] = {}
+
+
+def rows_for(pool: list[int]) -> Rows:
+    """:func:`goal_rows` of a pool held as a list (a pool is a few dice: they are few)."""
+    key = tuple(pool)
+    rows = _ROWS.get(key)
+    if rows is None:
+        rows = _ROWS[key] = goal_rows(key)
+    return rows
+
+
 def progress_of(points: int, colours: int) -> float:
     """How far toward the win a treasure of ``points`` in ``colours`` colours is (0 to 1)."""
     return 0.6 * min(points, POINTS_CAP) / POINTS_CAP + 0.4 * min(colours, WIN_COLOURS) / WIN_COLOURS
 
 
-PROGRESS: Final = tuple(tuple(progress_of(points, colours) for colours in range(len(NEEDS) + 1))
-                        for points in range(POINTS_CAP + 1))
-""":func:`progress_of` for every treasure, points capped where they stop counting: a
-rating looks it up."""
+STRIDE: Final = len(COLOURS) + 1
+PROGRESS: Final = tuple(progress_of(points, colours) for points in range(POINTS_CAP + 1)
+                        for colours in range(STRIDE))
+""":func:`progress_of` for every treasure, at ``points * STRIDE + colours`` with the points
+capped where they stop counting: a rating looks it up."""
+BITS: Final = tuple(bin(colours).count("1") for colours in range(1 << len(COLOURS)))
+"""How many colours a treasure's colour bits name."""
 
 
 class Outlook:
@@ -100,16 +114,16 @@ class Outlook:
         inputs but the Goals in play, lends the terms of the Goals that did not change."""
         self.pool, self.points, self.colours, self.swiss = pool, points, colours, swiss
         self.declared, self.goals = declared, goals
-        self.rows = goal_rows(tuple(pool)) if known is None else known.rows
-        self.count = count = colours.bit_count()
-        self.now = PROGRESS[points if points < POINTS_CAP else POINTS_CAP][count]
+        self.rows = rows_for(pool) if known is None else known.rows
+        self.count = count = BITS[colours]
+        self.now = PROGRESS[(points if points < POINTS_CAP else POINTS_CAP) * STRIDE + count]
         self.dice = DIE_WORTH * sum(pool)
         if known is None:
             terms = [self.term(colour, worth, target, serial, declared) for serial, colour, worth, target in goals]
         else:
             terms = self.terms_after(known)
         self.terms = terms
-        self.best = best = max(terms, default=0.0)
+        self.best = best = max(terms) if terms else 0.0
         self.total = self.now + best + self.dice
 
     def term(self, colour: int, worth: int, target: int, serial: int, declared: int) -> float:
@@ -117,9 +131,13 @@ class Outlook:
         when it is the declared attempt and at half otherwise (others may take it)."""
         if self.swiss:
             target = effective_target(target, next((v for s, v in self.swiss if s == serial), 0))
-        row, gain = self.odds_and_gain(colour, worth)
-        return (1.0 if serial == declared else 0.5) * (row[target] if target < len(row) else 0.0) \
-            * gain
+        row = self.rows[colour]
+        if target >= len(row):
+            return 0.0          # out of reach: no chance, whatever the gain
+        points = self.points + worth
+        gain = PROGRESS[(points if points < POINTS_CAP else POINTS_CAP) * STRIDE + self.count
+                        + (0 if self.colours & COLOUR_BIT[colour] else 1)] - self.now
+        return (1.0 if serial == declared else 0.5) * row[target] * gain
 
     def terms_after(self, known: Outlook) -> list[float]:
         """The terms of :attr:`goals`, each Goal that ``known`` rated unchanged keeping its term
@@ -140,24 +158,20 @@ class Outlook:
         """The two parts of :meth:`term` that do not depend on the Target: the colour's
         chance row and the progress completing the Goal would give."""
         points = self.points + worth
-        return self.rows[colour], PROGRESS[points if points < POINTS_CAP else POINTS_CAP][
-            self.count + (not self.colours & COLOUR_BIT[colour])] - self.now
+        return self.rows[colour], PROGRESS[(points if points < POINTS_CAP else POINTS_CAP) * STRIDE
+                                           + self.count + (0 if self.colours & COLOUR_BIT[colour] else 1)] \
+            - self.now
 
     def with_best(self, best: float) -> float:
         return self.now + best + self.dice
 
     def best_without(self, index: int) -> float:
         """The best term but the one of the Goal at ``index``."""
-        return max(self.terms[:index] + self.terms[index + 1:], default=0.0)
-
-
-@lru_cache(maxsize=1 << 16)
-def outlook(pool: tuple[int, ...], points: int, colours: int, goals: Goals, declared: int,
-            swiss: Swiss) -> Outlook:
-    """A seat's :class:`Outlook` with another pool or other Goals in play, as an action
-    would leave them.  Remembered: the actions of a decision leave a few pools each, and
-    many come up again."""
-    return Outlook(list(pool), points, colours, swiss, declared, goals)
+        best = 0.0 if len(self.terms) < 2 else self.terms[1 if index == 0 else 0]
+        for i, term in enumerate(self.terms):
+            if i != index and term > best:
+                best = term
+        return best
 
 
 def goals_in_play(s: RybState) -> Goals:
@@ -197,7 +211,7 @@ def seat_outlooks(s: RybState) -> tuple[Goals, int, list[Outlook]]:
         x = known[o] if known is not None and o < len(known) else None
         if x is None or x.pool != pool or x.points != points or x.colours != colours \
                 or x.swiss != swiss or x.declared != mine:
-            x = outlook(tuple(pool), points, colours, goals, mine, swiss)
+            x = Outlook(list(pool), points, colours, swiss, mine, goals)
         elif x.goals != goals:
             x = Outlook(x.pool, points, colours, swiss, mine, goals, x)
         seats.append(x)

@@ -29,7 +29,7 @@ from typing import Final, cast
 
 from ..play import PlayState, value
 from .model import effective_target
-from .outlook import COLOUR_INDEX, GoalInPlay, Goals, Outlook, Swiss, outlook, seat_outlooks
+from .outlook import COLOUR_INDEX, GoalInPlay, Goals, Outlook, Swiss, seat_outlooks
 from .play import ATTEMPT, BANK, PLAY, RECYCLED, REROLL, START, SWAP, Action, RybState
 from .play_cards import (Pools, can_deny, exchange, give_back, move_die, nothing_to_attempt,
                          reset_pools, take_colour)
@@ -42,7 +42,12 @@ Apart = tuple[Outlook, float, float, tuple[float, ...] | None, float]
 
 def standing(totals: list[float], seat: int) -> float:
     """A seat's outlook less the best opponent's."""
-    return totals[seat] - max(totals[:seat] + totals[seat + 1:])
+    first = 1 if seat == 0 else 0
+    rival = totals[first]
+    for o in range(first + 1, len(totals)):
+        if o != seat and totals[o] > rival:
+            rival = totals[o]
+    return totals[seat] - rival
 
 
 def heuristic(s: RybState, seat: int) -> float:
@@ -60,10 +65,21 @@ class Decision:
         self.now = standing(self.totals, seat)
         self.rovers: dict[int, float] = {}
         self.without: dict[int, list[Apart]] = {}
+        self.pooled: dict[tuple[int, ...], Outlook] = {}
 
     def outlook(self, seat: int, pool: list[int], goals: Goals, declared: int, swiss: Swiss) -> Outlook:
+        """A seat's outlook with another pool (or other Goals in play, or another Swiss Bank);
+        with only the pool changed, remembered for the decision: its actions leave a few
+        pools each (every die a Gimme! could take lands in the same pool)."""
         x = self.seats[seat]
-        return outlook(tuple(pool), x.points, x.colours, goals, declared if seat == self.s.actor else 0, swiss)
+        mine = declared if seat == self.s.actor else 0
+        if goals is not self.goals or swiss is not x.swiss:
+            return Outlook(list(pool), x.points, x.colours, swiss, mine, goals)
+        key = (seat, *pool)
+        known = self.pooled.get(key)
+        if known is None:
+            known = self.pooled[key] = Outlook(list(pool), x.points, x.colours, swiss, mine, goals)
+        return known
 
     def rated(self, pools: Pools | None = None, goals: Goals | None = None,
               swiss: tuple[int, Swiss] | None = None) -> float:
@@ -87,7 +103,7 @@ class Decision:
         totals = list(self.totals)
         x = self.seats[actor]
         if self.declared:
-            totals[actor] = outlook(tuple(x.pool), x.points, x.colours, self.goals, serial, x.swiss).total
+            totals[actor] = Outlook(x.pool, x.points, x.colours, x.swiss, serial, self.goals).total
         else:
             k = self.index_of(serial)
             _, colour, worth, target = self.goals[k]
