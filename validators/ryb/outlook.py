@@ -17,7 +17,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, Final
 
-from .model import COLOURS, WIN_COLOURS, WIN_POINTS, effective_target
+from .model import COLOURS, Goal, WIN_COLOURS, WIN_POINTS, effective_target
 from .odds import at_least
 from .play import DECLARED, RybState, needs
 
@@ -117,13 +117,20 @@ class Outlook:
         self.rows = rows_for(pool) if known is None else known.rows
         self.count = count = BITS[colours]
         self.now = PROGRESS[(points if points < POINTS_CAP else POINTS_CAP) * STRIDE + count]
-        self.dice = DIE_WORTH * sum(pool)
+        dice = 0
+        for n in pool:          # loops, not sum() and max(): compiled, they are native arithmetic
+            dice += n
+        self.dice = DIE_WORTH * dice
         if known is None:
             terms = [self.term(colour, worth, target, serial, declared) for serial, colour, worth, target in goals]
         else:
             terms = self.terms_after(known)
         self.terms = terms
-        self.best = best = max(terms) if terms else 0.0
+        best = terms[0] if terms else 0.0
+        for term in terms:
+            if term > best:
+                best = term
+        self.best = best
         self.total = self.now + best + self.dice
 
     def term(self, colour: int, worth: int, target: int, serial: int, declared: int) -> float:
@@ -175,8 +182,11 @@ class Outlook:
 
 
 def goals_in_play(s: RybState) -> Goals:
-    return tuple([(serial, COLOUR_INDEX[goal.colour], goal.value, effective_target(goal.target, banked))
-                  for serial, goal, banked in s.table])
+    goals = []
+    for serial, card, banked in s.table:
+        goal: Goal = card
+        goals.append((serial, COLOUR_INDEX[goal.colour], goal.value, effective_target(goal.target, banked)))
+    return tuple(goals)
 
 
 def declared_attempt(s: RybState) -> int:
@@ -191,7 +201,8 @@ def swiss_of(s: RybState, seat: int) -> Swiss:
 def treasure_of(treasure: list[list[Any]]) -> tuple[int, int]:
     """Points and colours (one bit a colour) of a seat's treasure."""
     points, colours = 0, 0
-    for goal, _ in treasure:
+    for entry in treasure:
+        goal: Goal = entry[0]
         points += goal.value
         colours |= COLOUR_BIT[COLOUR_INDEX[goal.colour]]
     return points, colours
