@@ -142,3 +142,31 @@ def test_search_games_give_the_same_numbers_on_one_or_two_workers_in_a_duel():
     match = matchup(load_game("protocol-g117"), 2, ("search", "greedy"), seed=3, playouts=4,
                     rotate=True, max_turns=30)
     assert run(match, 2, workers=1).summary() == run(match, 2, workers=2).summary()
+
+
+class Buried(Gamble):
+    """As :class:`Gamble` with nine ``detour`` roads that look better at once than the bold
+    one (heuristic 0.5) and win half the time: greedy's best few never include ``bold``."""
+
+    def legal_actions(self) -> tuple[str, ...]:
+        if self.road is None:
+            return ("safe", *(f"detour{i}" for i in range(9)), "bold")
+        return ("roll",)
+
+    def heuristic(self, seat: int) -> float:
+        return {None: 0.0, "safe": 1.0, "bold": 0.0}.get(self.road, 0.5)
+
+
+class Pointed(Buried):
+    """As :class:`Buried`, with an engine that names the roads worth weighing itself."""
+
+    def search_candidates(self, greedy: str, seat: int, most: int) -> list[str]:
+        return [greedy, "bold"][:most]
+
+
+def test_search_weighs_the_actions_an_engine_names_instead_of_greedy_best():
+    assert search.widened(search.DEFAULT.widest, 16) == 2
+    buried = Counter(search.search_player(16)(Buried(), random.Random(seed)) for seed in range(20))
+    pointed = Counter(search.search_player(16)(Pointed(), random.Random(seed)) for seed in range(20))
+    assert buried["bold"] == 0
+    assert pointed["bold"] >= 15

@@ -19,6 +19,11 @@ value of the greedy continuation well, choosing the action with the best
 mean improves on greedy.  For a solo game the search player's win rate is our
 estimate of how winnable the game is under good play.
 
+An engine whose best few actions by greedy's one-step view are mostly alike
+(variants of one move) may name the actions to weigh itself: a state's
+``search_candidates(greedy_choice, seat, most)`` returns at most ``most``
+actions, greedy's choice first.
+
 Greedy's own choice is never dropped by the halving, and it is kept unless
 the action the halving leaves did better over the playouts they shared by
 more than :attr:`Tuning.margin` standard errors of the paired differences
@@ -82,7 +87,9 @@ def search_player(playouts: int, tuning: Tuning = DEFAULT) -> Player:
             return actions[0]
         seat = state.current_player()
         looked_at = ranked(state, candidates(actions, GREEDY_CANDIDATES, rng), seat, rng)
-        best = looked_at[:widened(tuning.widest, playouts)]
+        width = widened(tuning.widest, playouts)
+        own = getattr(state, "search_candidates", None)
+        best = looked_at[:width] if own is None else own(looked_at[0], seat, width)
         return best[_halving(state, best, seat, playouts, tuning, rng)]
     return choose
 
