@@ -25,6 +25,7 @@ from ..play import TERMINAL, UNCOUNTED, WON, Action
 from .board import Board
 from .board_file import standard_board
 from .deflectors import acceleration, change_menu, energy_options
+from .foresight import search_candidates
 from .model import BOUNCES, DIE_SIDES, FACINGS, WIN_BANKED, Cell, Pawn, Rules, State, manhattan
 from .turn import TurnChoice, back_home, look_ahead, play_turn, turn_after
 
@@ -148,6 +149,13 @@ class AccelleratorState:
 
     def heuristic(self, seat: int) -> float:
         return heuristic(self.state, seat)
+
+    def search_candidates(self, greedy: TurnChoice, seat: int, most: int) -> list[TurnChoice]:
+        """The turns the search player weighs: greedy's and the best of other effects
+        (:mod:`.foresight`)."""
+        choices = self.legal_actions()
+        changes = [choices.picker(i) for i in range(choices.changes)] if choices.groups else []
+        return search_candidates(self.state, self.roll, changes, choices.plain, greedy, seat, most)
 
     def action_values(self, actions: Sequence[TurnChoice], seat: int,
                       rng: random.Random) -> list[float]:
