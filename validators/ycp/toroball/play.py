@@ -42,8 +42,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import cache
+from typing import cast
 
 from ...play import TERMINAL, UNCOUNTED, Action, FixedGame, Seat, value
 from .arena import STEPS, TEAMS, Arena, Square, Step, arena
@@ -54,13 +55,14 @@ PER_TEAM = 3
 WIN_GOALS = 2                 # "the first team to score two goals"
 STEPS_PER_MOVE = 4            # "A character moves 1 to 4 squares"
 KICK = range(3, 7)            # "a square 3 to 6 squares away"
-KICKS: tuple[Action, ...] = tuple(("kick", d, n) for d in STEPS for n in KICK)
+Kick = tuple[str, Step, int]
+"""``("kick", direction, squares)``."""
+KICKS: tuple[Kick, ...] = tuple(("kick", d, n) for d in STEPS for n in KICK)
 KickRun = tuple[Square, Square, bool, int | None]
 """A kicked ball's straight run: scatter origin, the square before, stopped by a body, scorer."""
 STOP, AGITATE, PERCH, HIDE = ("stop",), ("agitate",), ("perch",), ("hide",)
 DIE = (1, 2, 3, 4, 5, 6)
-"""A six-sided die's faces: ``rng.choice(DIE)`` draws exactly as ``rng.randint(1, 6)``
-does, with fewer calls (every die of a game is rolled so)."""
+"""A six-sided die's faces."""
 POINT = 20
 """The heuristic adds whole twentieths of a point, so that any order of adding gives the
 same number (a look-ahead adds the same terms in another order)."""
@@ -70,6 +72,36 @@ nudged out; a square between the ball and the team's nearest character."""
 DANGER = 16
 """What a character in the open next to the cow costs its team, 0.8 of a point: the cow
 nudges it when it charges, unless the die shows its stay face (5 in 6)."""
+
+
+def _roll(rng: random.Random) -> int:
+    """A die's face, drawn from ``rng`` exactly as ``rng.choice(DIE)`` and
+    ``rng.randint(1, 6)`` draw it (three random bits, drawn again on 6 or 7), in one
+    call instead of three: every die of a game is rolled so.
+
+    >>> mine, theirs = random.Random(5), random.Random(5)
+    >>> [_roll(mine) for _ in range(20)] == [theirs.choice(DIE) for _ in range(20)]
+    True
+    """
+    bits = rng.getrandbits(3)
+    while bits >= 6:
+        bits = rng.getrandbits(3)
+    return bits + 1
+
+
+MoverTerms = tuple[int, int, bool, dict[Square, int], frozenset[Square], int]
+"""The heuristic without the mover (in twentieths, less its nearness term), the squares
+between the ball and the rated team's nearest other character, whether the mover is on
+that team, each square's distance to the ball, the squares around the cow, and what the
+mover in the open next to the cow costs the rated team."""
+
+
+def _rated(terms: MoverTerms, to: Square, exposed: bool) -> float:
+    """The heuristic with the mover on ``to``, in the cow's reach there or not (``exposed``)."""
+    total, near, mine, to_ball, by_cow, cost = terms
+    nearest = to_ball[to] if mine and to_ball[to] < near else near
+    danger = cost if exposed and to in by_cow else 0
+    return (total + danger - NEAR * nearest) / POINT
 
 
 def _team(character: int) -> int:
@@ -109,6 +141,14 @@ def _steps_from(square: Square) -> tuple[tuple[Action, Square], ...]:
     """Each step from ``square`` onto a square of the arena one may stand on, and where it leads."""
     return tuple((("step", d), to) for d in STEPS
                  if (to := (square[0] + d[0], square[1] + d[1])) in _standable())
+
+
+@cache
+def _shelters(cow: Square, at: Square) -> tuple[bool, bool]:
+    """Whether a character that has moved may perch on ``at`` (an edge square), and hide
+    there (beside a barrier, or behind the central spot from the cow)."""
+    field = arena()
+    return field.on_edge(at), at in field.walls or field.hidden_from(cow, at)
 
 
 @cache
@@ -180,13 +220,14 @@ class ToroballState:
         self._bottles = frozenset(self.field.bottles["A"] + self.field.bottles["B"])
         self.score = [0, 0]
         self.ene = rules().start
-        cow = 0 if rng.choice(DIE) <= 3 else 1
+        cow = 0 if _roll(rng) <= 3 else 1
         self.cow, self.ball = self.field.starts[cow], self.field.starts[1 - cow]
         self.first = rng.randrange(2)
         self.turns = self.rounds = 0
         self.events: Counter[str] = Counter()
         self.winner: int | None = None
         self._legal: tuple[Action, ...] | None = None
+        self._kept_rating: tuple[tuple[int, Seat, Square], MoverTerms] | None = None
         self.seat, self.phase = 0, ARROW
         self.mover, self.steps_left, self.moved, self.kicked, self.agitated = -1, 0, 0, False, False
         self._line_up()
@@ -252,36 +293,36 @@ class ToroballState:
         mover = self.mover
         at = self.pos[mover]
         assert at is not None
-        rate = self._mover_rating(seat)
+        terms = self._mover_rating(seat)
+        total, near, mine, to_ball, by_cow, cost = terms
         open_field = mover not in self.sheltered
         last_step = open_field and self.steps_left == 1          # no squares left after it
         others_to_go = self._others_to_go(STOP)
-        runs: dict[Step, list[KickRun]] = {}                         # a kick's run by direction
-        kicking: Callable[[Square], float] | None = None
+        kicks: Iterator[float] | None = None
+        bottles = self._bottles
         for action in actions:
             kind = action[0]                                         # type: ignore[index]
             if kind == "step":
                 to = (at[0] + action[1][0], at[1] + action[1][1])    # type: ignore[index]
-                if to in self._bottles:                              # sangria: no squares left
-                    to = self._drunk(to, rng)
-                    values.append(rate(to, open_field))
-                else:
-                    values.append(rate(to, last_step))
+                if to in bottles:                                    # sangria: no squares left
+                    values.append(_rated(terms, self._drunk(to, rng), open_field))
+                    continue
+                nearest = to_ball[to] if mine and to_ball[to] < near else near  # _rated, written out
+                danger = cost if last_step and to in by_cow else 0
+                values.append((total + danger - NEAR * nearest) / POINT)
                 continue
-            elif kind == "kick":
-                d, squares = action[1], action[2]                    # type: ignore[index]
-                if d not in runs:
-                    runs[d] = self._kick_runs(d, KICK[-1])
-                if kicking is None:
-                    kicking = self._ball_rating(seat)
-                values.append(self._kick_value(runs[d][squares - 1], seat, rng, kicking))
+            elif kind == "kick":          # the kicks are listed together: rated in one go
+                if kicks is None:
+                    listed = [a for a in actions if a[0] == "kick"]   # type: ignore[index]
+                    kicks = iter(self._kick_values(cast(list[Kick], listed), seat, rng))
+                values.append(next(kicks))
                 continue
             elif kind == "agitate":
-                values.append(rate(at, open_field and self._running(
+                values.append(_rated(terms, at, open_field and self._running(
                     self.steps_left + rules().agitate_bonus_squares) != mover))
                 continue
             elif others_to_go:
-                values.append(rate(at, kind == "stop" and open_field and bool(self.moved)))
+                values.append(_rated(terms, at, kind == "stop" and open_field and bool(self.moved)))
                 continue
             values.append(self._value_on_copy(action, seat, rng))
         return values
@@ -291,7 +332,7 @@ class ToroballState:
         drawn as playing the step would draw it)."""
         pos = list(self.pos)
         pos[self.mover] = bottle
-        return self._stagger(bottle, 2 * (self.steps_left - 1), rng.choice(DIE), pos)
+        return self._stagger(bottle, 2 * (self.steps_left - 1), _roll(rng), pos)
 
     def _select_values(self, actions: Sequence[Action], seat: Seat,
                        rng: random.Random) -> list[float]:
@@ -362,58 +403,80 @@ class ToroballState:
                 total += -DANGER if mine else DANGER
         return total, near
 
-    def _ball_rating(self, seat: Seat) -> Callable[[Square], float]:
-        """Rates the position with the ball moved (a kick that scores no goal) for ``seat``:
-        what does not depend on the ball is added up once, as :meth:`_rate` would add it."""
+    def _mover_rating(self, seat: Seat) -> MoverTerms:
+        """What rates the position with the mover on a square for ``seat`` (see
+        :func:`_rated`): everything but the mover is added up once, as :meth:`_rate`
+        would add it, and kept for the mover's next steps.
+
+        While one character moves (one value of ``turns``: a choice of character counts
+        a turn) nothing but the mover and the ball changes, so the terms are kept for
+        the same ``turns``, ``seat`` and ball."""
+        key = (self.turns, seat, self.ball)
+        kept = self._kept_rating
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        mover = self.mover
+        total, near = self._tally(seat, self.pos, self.sheltered, None, self.ball, mover)
+        mine = _TEAM[mover] == seat
+        terms = (total, near, mine, _distances(self.ball), _ring(self.cow), -DANGER if mine else DANGER)
+        self._kept_rating = key, terms
+        return terms
+
+    # ------------------------------------------------------------ looking one action ahead
+
+    def _kick_values(self, kicks: Sequence[Kick], seat: Seat, rng: random.Random) -> list[float]:
+        """The one-step values of ``kicks``, in order: each kick's ball run and scatter
+        roll (drawn as playing the kick draws it: none for a kick that scores on the
+        way), then the position with the ball moved (what does not depend on the ball
+        added up once, as :meth:`_rate` would add it), or after the goal scored."""
         total, _ = self._tally(seat, self.pos, self.sheltered, self._running(self.steps_left),
                                self.ball, None)
         total -= _ball_points(self.ball, seat)
         mine = [at for i, at in enumerate(self.pos) if at is not None and _TEAM[i] == seat]
         farthest = self.field.size[1]
-
         rated: dict[Square, float] = {}        # kicks of one decision land on the same squares
+        goal = self._goal_rating(seat)
+        runs: dict[Step, list[KickRun]] = {}
+        draw = rng.getrandbits
+        values = []
+        for _, d, squares in kicks:
+            run = runs.get(d)
+            if run is None:
+                run = runs[d] = self._kick_runs(d, KICK[-1])
+            origin, before, _blocked, scorer = run[squares - 1]
+            if scorer is None:
+                bits = draw(3)                                       # _roll, written out
+                while bits >= 6:
+                    bits = draw(3)
+                ball, landed = _landing(origin, before, bits + 1)
+                scorer = _scorer(ball, ball, landed)
+                if scorer is None:
+                    known = rated.get(ball)
+                    if known is None:
+                        to_ball, near = _distances(ball), farthest
+                        for at in mine:
+                            if to_ball[at] < near:
+                                near = to_ball[at]
+                        known = rated[ball] = (total + _ball_points(ball, seat) - NEAR * near) / POINT
+                    values.append(known)
+                    continue
+            values.append(goal(scorer))
+        return values
 
-        def rate(ball: Square) -> float:
-            known = rated.get(ball)
+    def _goal_rating(self, seat: Seat) -> Callable[[int], float]:
+        """Rates the position after a goal by a seat, for ``seat``: a goal sets the ball,
+        the cow and the characters up again whatever kick scored it, so each scorer's
+        copy is played once a decision."""
+        rated: dict[int, float] = {}
+
+        def rate(scorer: int) -> float:
+            known = rated.get(scorer)
             if known is None:
-                to_ball = _distances(ball)
-                near = min([farthest] + [to_ball[at] for at in mine])
-                known = rated[ball] = (total + _ball_points(ball, seat) - NEAR * near) / POINT
+                twin = self.clone()
+                twin._score(scorer)
+                known = rated[scorer] = value(twin, seat)
             return known
         return rate
-
-    def _mover_rating(self, seat: Seat) -> Callable[[Square, bool], float]:
-        """Rates the position with the mover on a square, in the cow's reach there or not
-        (``exposed``), for ``seat``: everything but the mover is added up once, as
-        :meth:`_rate` would add it."""
-        mover = self.mover
-        total, near = self._tally(seat, self.pos, self.sheltered, None, self.ball, mover)
-        mine, to_ball, by_cow = _TEAM[mover] == seat, _distances(self.ball), _ring(self.cow)
-        cost = -DANGER if mine else DANGER
-
-        def rate(to: Square, exposed: bool) -> float:
-            nearest = min(near, to_ball[to]) if mine else near
-            danger = cost if exposed and to in by_cow else 0
-            return (total + danger - NEAR * nearest) / POINT
-        return rate
-
-    # ------------------------------------------------------------ looking one action ahead
-
-    def _kick_value(self, run: KickRun, seat: Seat, rng: random.Random,
-                    rate: Callable[[Square], float]) -> float:
-        """A kick's one-step value from the ball's ``run`` and the scatter roll (drawn as
-        playing the kick draws it); a copy only when a goal changes more than the ball."""
-        origin, before, _blocked, scorer = run
-        if scorer is None:
-            ball, d = _landing(origin, before, rng.choice(DIE))
-            if _scorer(ball, ball, d) is None:
-                return rate(ball)
-            twin = self.clone()
-            twin._settle(ball, d)
-        else:
-            twin = self.clone()
-            twin._score(scorer)
-        return value(twin, seat)
 
     def _others_to_go(self, action: Action) -> bool:
         """Whether a character is still to go after ``action`` ends a turn (no cow charge yet)."""
@@ -488,10 +551,12 @@ class ToroballState:
             found += KICKS
         if at in _ring(self.cow) and not self.agitated:
             found.append(AGITATE)
-        if self.moved and self.field.on_edge(at):
-            found.append(PERCH)
-        if self.moved and (at in self.field.walls or self.field.hidden_from(self.cow, at)):
-            found.append(HIDE)
+        if self.moved:
+            perch, hide = _shelters(self.cow, at)
+            if perch:
+                found.append(PERCH)
+            if hide:
+                found.append(HIDE)
         return tuple(found)
 
     def _select(self, kind: str, character: int, rng: random.Random) -> None:
@@ -556,7 +621,7 @@ class ToroballState:
         left, self.steps_left = 2 * self.steps_left, 0
         at = self.pos[i]
         assert at is not None
-        self.pos[i] = self._stagger(at, left, rng.choice(DIE), self.pos)
+        self.pos[i] = self._stagger(at, left, _roll(rng), self.pos)
 
     def _stagger(self, at: Square, left: int, face: int, pos: list[Square | None]) -> Square:
         """Where a character who drank on ``at`` stops: ``left`` squares in the direction of
@@ -578,7 +643,7 @@ class ToroballState:
         if scorer is not None:
             self._score(scorer)
         else:
-            self._settle(*_landing(origin, before, rng.choice(DIE)))
+            self._settle(*_landing(origin, before, _roll(rng)))
 
     def _kick_run(self, d: Step, squares: int) -> KickRun:
         """The kicked ball's straight run, changing nothing (see :meth:`_kick_runs`)."""
@@ -615,12 +680,12 @@ class ToroballState:
     def _cow_phase(self, rng: random.Random) -> None:
         target = self.last if self.last is not None and self.pos[self.last] is not None else None
         if target is None:
-            d = _compass(rng.choice(DIE))
-            self._charge(lambda at: d, cow_squares(rng.choice(DIE), self.ene), None)
+            d = _compass(_roll(rng))
+            self._charge(lambda at: d, cow_squares(_roll(rng), self.ene), None)
         else:
             aim = self.pos[target]
             assert aim is not None
-            self._charge(lambda at: _towards(at, aim), cow_squares(rng.choice(DIE), self.ene),
+            self._charge(lambda at: _towards(at, aim), cow_squares(_roll(rng), self.ene),
                          target)
         self._end_round(rng)
 
