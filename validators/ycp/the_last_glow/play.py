@@ -67,13 +67,16 @@ class LastGlowState(SoloState):
         self._start_turn()
 
     def legal_actions(self) -> Sequence[PlayAction]:
-        if self.outcome is not None:
-            return ()
         legal = self._legal
         if legal is None:
+            if self.outcome is not None:
+                return ()
             board = self.board
-            legal, self._plans, self._open = self._memo().position(board.lighthouse.square, self.crew_left >= 2,
-                                                                   board.captured > 0)
+            memo = self._grid_memo
+            if board.hearts is not memo.hearts or board.items is not memo.items:
+                memo = self._grid_memo = GridMemo(board.hearts, board.items)
+            legal, self._plans, self._open = memo.position(board.lighthouse.square, self.crew_left >= 2,
+                                                           board.captured > 0)
             self._keys = legal
             if _limited():
                 room, placed = spaces(), self.placed
@@ -92,7 +95,8 @@ class LastGlowState(SoloState):
             self.crew_left -= 1
             self.events["crew idle"] += 1
         else:
-            self.legal_actions()
+            if self._legal is None:
+                self.legal_actions()
             move = self._open[self._keys.index(action)]
             perform(self.board, move, self.placed.get(FULL_THROTTLE.label, 0), rng)
             self.placed[move.label] = self.placed.get(move.label, 0) + move.crew
@@ -126,23 +130,16 @@ class LastGlowState(SoloState):
         before the Storm Phase; a Hunt by the chance of a catching face times the rating
         with the Heart caught, plus the board as it is (a missed Hunt changes nothing) for
         the other faces.  Worked out from the rating as it stands and each placement's
-        plan (:data:`.rating.Plan`).  Nothing is
-        drawn from ``rng``: the same position always gets the same values."""
-        legal = self.legal_actions()
+        plan (:data:`.rating.Plan`).  Nothing is drawn from ``rng``: the same position
+        always gets the same values."""
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
         plans = self._plans
         if actions is not legal or legal is not self._keys:
             by_key = dict(zip(self._keys, plans))
             plans = tuple(by_key.get(action, STAY) for action in actions)
         return values(self.board, self._grid_memo, plans, self.placed.get(FULL_THROTTLE.label, 0))
-
-    def _memo(self) -> GridMemo:
-        """The ratings worked out so far for the Hearts and items as they are (both are
-        replaced, never changed, when they change: the same objects mean the same grid)."""
-        board = self.board
-        memo = self._grid_memo
-        if board.hearts is not memo.hearts or board.items is not memo.items:
-            memo = self._grid_memo = GridMemo(board.hearts, board.items)
-        return memo
 
     def clone(self) -> LastGlowState:
         twin = super().clone()

@@ -11,7 +11,8 @@ stands.  A decision then adds a few numbers per placement.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cache, lru_cache
+from functools import cache, lru_cache, reduce
+from operator import or_
 from typing import Final
 
 from ...play import WON, Action as PlayAction
@@ -132,22 +133,21 @@ class GridMemo:
             first, last = _listed(here, before), _listed(here, after)
         else:
             near, reach, _ = _around_bits(here)
-            first, last = _beside(here, near & self.heart_bits, reach & self.item_bits, two_crew, captured)
+            key = (here, near & self.heart_bits, reach & self.item_bits, two_crew, captured)
+            found = _BESIDE.get(key)
+            first, last = found if found is not None else _beside(*key)
         return (first[0] + self.hunt_keys + last[0], first[1] + hunting + last[1],
                 first[2] + self.hunt_moves + last[2])
 
 
 def _beside(here: Square, hearts_near: int, items_near: int, two_crew: bool,
             captured: bool) -> tuple[Listing, Listing]:
-    """:func:`.actions.placements_beside` listed (:func:`_listed`), by the Hearts next to
-    ``here`` and the items within Sleep's reach (as bits: all those placements read);
-    remembered."""
-    key = (here, hearts_near, items_near, two_crew, captured)
-    found = _BESIDE.get(key)
-    if found is None:
-        before, after = placements_beside(here, _squares(hearts_near), frozenset(_squares(items_near)), two_crew,
-                                          captured)
-        found = _BESIDE[key] = _listed(here, before), _listed(here, after)
+    """:func:`.actions.placements_beside` listed (:func:`_listed`), remembered by the
+    Hearts next to ``here`` and the items within Sleep's reach (as bits: all those
+    placements read)."""
+    before, after = placements_beside(here, _squares(hearts_near), frozenset(_squares(items_near)), two_crew,
+                                      captured)
+    found = _BESIDE[here, hearts_near, items_near, two_crew, captured] = _listed(here, before), _listed(here, after)
     return found
 
 
@@ -231,10 +231,7 @@ def _sent_worth(board: Board, lighthouse_worth: float) -> float:
 
 def _bits(squares: Iterable[Square]) -> int:
     """``squares`` as an integer of one bit a square of the grid (:func:`_bit`)."""
-    found = 0
-    for square in squares:
-        found |= _bit(square)
-    return found
+    return reduce(or_, map(_bit, squares), 0)
 
 
 @cache
