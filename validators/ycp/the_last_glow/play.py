@@ -61,7 +61,8 @@ class LastGlowState(SoloState):
         self.board = setup(rng, self.events)
         self._legal: tuple[PlayAction, ...] | None = None
         self._keys: tuple[PlayAction, ...] = ()
-        self._plans: tuple[Plan, ...] = ()
+        self._first_plans: tuple[Plan, ...] = ()
+        self._last_plans: tuple[Plan, ...] = ()
         self._open: tuple[CrewMove, ...] = ()
         self._grid_memo = GridMemo((), frozenset())
         self._start_turn()
@@ -75,8 +76,8 @@ class LastGlowState(SoloState):
             memo = self._grid_memo
             if board.hearts is not memo.hearts or board.items is not memo.items:
                 memo = self._grid_memo = GridMemo(board.hearts, board.items)
-            legal, self._plans, self._open = memo.position(board.lighthouse.square, self.crew_left >= 2,
-                                                           board.captured > 0)
+            legal, self._open, self._first_plans, self._last_plans = memo.position(
+                board.lighthouse.square, self.crew_left >= 2, board.captured > 0)
             self._keys = legal
             if _limited():
                 room, placed = spaces(), self.placed
@@ -132,10 +133,8 @@ class LastGlowState(SoloState):
         the other faces.  Worked out from the rating as it stands and each placement's
         plan (:data:`.rating.Plan`).  Nothing is drawn from ``rng``: the same position
         always gets the same values."""
-        legal = self._legal
-        if legal is None:
-            legal = self.legal_actions()
-        plans = self._plans
+        legal = self._legal or self.legal_actions()
+        plans = self._first_plans + self._grid_memo.hunting(self.board.lighthouse.square) + self._last_plans
         if actions is not legal or legal is not self._keys:
             by_key = dict(zip(self._keys, plans))
             plans = tuple(by_key.get(action, STAY) for action in actions)

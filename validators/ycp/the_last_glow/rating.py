@@ -86,6 +86,9 @@ def steps_after(lighthouse: Lighthouse, throttles: int) -> tuple[tuple[bool, flo
 
 Listing = tuple[tuple[PlayAction, ...], tuple[Plan, ...], tuple[CrewMove, ...]]
 """Placements' keys, their plans and the placements themselves, in the same order."""
+Position = tuple[tuple[PlayAction, ...], tuple[CrewMove, ...], tuple[Plan, ...], tuple[Plan, ...]]
+"""A position's placements' keys and the placements; the plans of those listed before the
+Hunts, and of those after."""
 
 
 class GridMemo:
@@ -120,14 +123,9 @@ class GridMemo:
             self.worths[square] = found
         return found
 
-    def position(self, here: Square, two_crew: bool, captured: bool) -> Listing:
+    def position(self, here: Square, two_crew: bool, captured: bool) -> Position:
         """The open placements with the Lighthouse on ``here`` (:func:`.actions.placements_at`,
-        in its order), with their keys and plans."""
-        hunting = self.hunt_plans.get(here)
-        if hunting is None:
-            items = self.items
-            hunting = self.hunt_plans[here] = tuple(_hunt_plan(here, target, target in items)
-                                                    for target in self.hunt_targets)
+        in its order) and their keys; the plans of those before the Hunts and after."""
         if self.heart_bits < 0:
             before, after = placements_beside(here, self.hearts, self.items, two_crew, captured)
             first, last = _listed(here, before), _listed(here, after)
@@ -136,8 +134,17 @@ class GridMemo:
             key = (here, near & self.heart_bits, reach & self.item_bits, two_crew, captured)
             found = _BESIDE.get(key)
             first, last = found if found is not None else _beside(*key)
-        return (first[0] + self.hunt_keys + last[0], first[1] + hunting + last[1],
-                first[2] + self.hunt_moves + last[2])
+        return first[0] + self.hunt_keys + last[0], first[2] + self.hunt_moves + last[2], first[1], last[1]
+
+    def hunting(self, here: Square) -> tuple[Plan, ...]:
+        """The Hunts' plans with the Lighthouse on ``here``, worked out once a square (only
+        when a player rates them)."""
+        found = self.hunt_plans.get(here)
+        if found is None:
+            items = self.items
+            found = self.hunt_plans[here] = tuple(_hunt_plan(here, target, target in items)
+                                                  for target in self.hunt_targets)
+        return found
 
 
 def _beside(here: Square, hearts_near: int, items_near: int, two_crew: bool,
