@@ -74,7 +74,14 @@ def colour_total(colour: Colour, rolls: Mapping[DieColour, Sequence[int]]) -> in
     >>> [colour_total(c, roll) for c in COLOURS]
     [8, 7, 7, 7, 11, 8, 7]
     """
-    return min(sum(rolls.get(die, ())) for die in NEEDS[colour])
+    smallest = -1
+    for die in NEEDS[colour]:      # plain loops: the engines roll for every attempt
+        total = 0
+        for face in rolls.get(die, ()):
+            total += face
+        if smallest < 0 or total < smallest:
+            smallest = total
+    return smallest
 
 
 def effective_target(target: int, banked: int) -> int:

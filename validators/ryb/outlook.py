@@ -61,15 +61,29 @@ def goal_rows(pool: tuple[int, ...]) -> Rows:
     return tuple(rows)
 
 
-_ROWS: dict[tuple[int, ...], Rows] = {}
+_ROWS: dict[int, Rows] = {}
+DICE_BITS: Final = 16
+"""Bits a colour's dice take in :func:`pool_key`: far more dice than a game holds."""
+
+
+def pool_key(pool: list[int], seat: int = 0) -> int:
+    """A pool (and a seat) as one integer, a cheap key for a table.
+
+    >>> pool_key([2, 3, 1]) == (2 << 32) + (3 << 16) + 1
+    True
+    """
+    key = seat
+    for dice in pool:
+        key = (key << DICE_BITS) + dice
+    return key
 
 
 def rows_for(pool: list[int]) -> Rows:
     """:func:`goal_rows` of a pool held as a list (a pool is a few dice: they are few)."""
-    key = tuple(pool)
+    key = pool_key(pool)
     rows = _ROWS.get(key)
     if rows is None:
-        rows = _ROWS[key] = goal_rows(key)
+        rows = _ROWS[key] = goal_rows(tuple(pool))
     return rows
 
 

@@ -266,10 +266,11 @@ def _target(s: RybState, seat: int, effect: Action, rng: random.Random) -> None:
 
 
 def can_deny(s: RybState, seat: int) -> bool:
-    if "variable" not in s.hands[seat]:
-        return False
-    return s.mode == CHOOSE_EACH or (s.mode is not None and s.variable is None) \
+    """Whether ``seat`` holds a Variable card that De-nied! may be played from (the function
+    is asked first: it is cheaper than looking through the hand)."""
+    denies = s.mode == CHOOSE_EACH or (s.mode is not None and s.variable is None) \
         or (s.variable is not None and card_phase("variable", s.variable) == TARGETED)
+    return denies and "variable" in s.hands[seat]
 
 
 def _deny(s: RybState, action: Action, rng: random.Random) -> None:

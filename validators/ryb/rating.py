@@ -25,18 +25,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Final, cast
+from typing import Final, TypeAlias, cast
 
 from ..play import PlayState, value
 from .model import effective_target
-from .outlook import COLOUR_INDEX, GoalInPlay, Goals, Outlook, Swiss, seat_outlooks
 from .play import ATTEMPT, BANK, PLAY, RECYCLED, REROLL, START, SWAP, Action, RybState
+from . import outlook as seat_outlook   # the module: play.py imports this one while it loads
 from .play_cards import (Pools, can_deny, exchange, give_back, move_die, nothing_to_attempt,
                          reset_pools, take_colour)
 
 FACE_CHANCE: Final = 1 / 6
 """The chance one die shows the number a Red Rover names."""
-Apart = tuple[Outlook, float, float, tuple[float, ...] | None, float]
+Apart: TypeAlias = "tuple[seat_outlook.Outlook, float, float, tuple[float, ...] | None, float]"
 """One seat's parts of a Goal's rating (:meth:`Decision.apart`)."""
 
 
@@ -55,34 +55,36 @@ def heuristic(s: RybState, seat: int) -> float:
 
 
 class Decision:
-    """The position a decision is taken in, each seat's :class:`Outlook` in it, and the
+    """The position a decision is taken in, each seat's :class:`.outlook.Outlook` in it, and the
     rating of an action by what it changes."""
 
     def __init__(self, s: RybState, seat: int) -> None:
         self.s, self.seat = s, seat
-        self.goals, self.declared, self.seats = seat_outlooks(s)
+        self.goals, self.declared, self.seats = seat_outlook.seat_outlooks(s)
         self.totals = [x.total for x in self.seats]
         self.now = standing(self.totals, seat)
         self.rovers: dict[int, float] = {}
         self.without: dict[int, list[Apart]] = {}
-        self.pooled: dict[tuple[int, ...], Outlook] = {}
+        self.pooled: dict[int, seat_outlook.Outlook] = {}
 
-    def outlook(self, seat: int, pool: list[int], goals: Goals, declared: int, swiss: Swiss) -> Outlook:
+    def outlook(self, seat: int, pool: list[int], goals: seat_outlook.Goals, declared: int,
+                swiss: seat_outlook.Swiss) -> seat_outlook.Outlook:
         """A seat's outlook with another pool (or other Goals in play, or another Swiss Bank);
         with only the pool changed, remembered for the decision: its actions leave a few
         pools each (every die a Gimme! could take lands in the same pool)."""
         x = self.seats[seat]
         mine = declared if seat == self.s.actor else 0
         if goals is not self.goals or swiss is not x.swiss:
-            return Outlook(list(pool), x.points, x.colours, swiss, mine, goals)
-        key = (seat, *pool)
+            return seat_outlook.Outlook(list(pool), x.points, x.colours, swiss, mine, goals)
+        key = seat_outlook.pool_key(pool, seat)
         known = self.pooled.get(key)
         if known is None:
-            known = self.pooled[key] = Outlook(list(pool), x.points, x.colours, swiss, mine, goals)
+            known = self.pooled[key] = seat_outlook.Outlook(list(pool), x.points, x.colours, swiss, mine,
+                                                            goals)
         return known
 
-    def rated(self, pools: Pools | None = None, goals: Goals | None = None,
-              swiss: tuple[int, Swiss] | None = None) -> float:
+    def rated(self, pools: Pools | None = None, goals: seat_outlook.Goals | None = None,
+              swiss: tuple[int, seat_outlook.Swiss] | None = None) -> float:
         """The rating once the pools, the Goals in play or one seat's Swiss Bank (seat,
         cards) are as given (``None``: as they are); seats with nothing changed keep
         their outlook."""
@@ -103,7 +105,7 @@ class Decision:
         totals = list(self.totals)
         x = self.seats[actor]
         if self.declared:
-            totals[actor] = Outlook(x.pool, x.points, x.colours, x.swiss, serial, self.goals).total
+            totals[actor] = seat_outlook.Outlook(x.pool, x.points, x.colours, x.swiss, serial, self.goals).total
         else:
             k = self.index_of(serial)
             _, colour, worth, target = self.goals[k]
@@ -117,7 +119,7 @@ class Decision:
                 return i
         raise ValueError(f"no Goal {serial} in play")
 
-    def adding(self, goal: GoalInPlay) -> float:
+    def adding(self, goal: seat_outlook.GoalInPlay) -> float:
         """The rating once ``goal`` (serial, colour, value, Target) is in play too."""
         serial, colour, worth, target = goal
         actor, declared = self.s.actor, self.declared
@@ -222,7 +224,8 @@ def _card(s: RybState, d: Decision, action: Action, rng: random.Random) -> float
     kind = action[0]
     if kind == "goal":
         goal = action[1]
-        return d.adding((s.serial + 1, COLOUR_INDEX[goal.colour], goal.value, effective_target(goal.target, 0)))
+        return d.adding((s.serial + 1, seat_outlook.COLOUR_INDEX[goal.colour], goal.value,
+                         effective_target(goal.target, 0)))
     if kind in ("swap", "pass") or len(action) == 1:
         return d.after_card()
     if kind == "variable":
