@@ -1,10 +1,10 @@
 """The greedy player's rating of an RYB position, and of every action of a decision
 without playing each on a copy of the position (``action_values``, see ``validators/play.py``).
 
-A seat's :func:`outlook` is its progress toward the win (points up to 101 and
-colours up to three), plus the best chance-weighted gain a Goal in play offers
-it, plus a little for every die it holds; a position is worth a seat's outlook
-less the best opponent's.  An action is rated by the position right after it,
+A seat's outlook (:mod:`.outlook`) is its progress toward the win (points up
+to 101 and colours up to three), plus the best chance-weighted gain a Goal in
+play offers it, plus a little for every die it holds; a position is worth a
+seat's outlook less the best opponent's.  An action is rated by the position right after it,
 which differs from the position before it only in the pools, the Goals in play
 (their Targets less banked points), a declared attempt or a Swiss Bank: those
 are changed on small copies by the same steps the turn plays (:mod:`.play_cards`),
