@@ -27,8 +27,9 @@ from .rules import crew_actions
 from ..model import Actions
 from ..postcard_file import load_postcard
 from ..solo import LOSS, WIN, SoloState
-from .actions import FULL_THROTTLE, CrewMove, card, perform, setup, storm_phase
-from .rating import IDLE, STAY, GridMemo, Plan, rating, values
+from .actions import (FULL_THROTTLE, HUNT, IDLE, SLEEP, CrewMove, card, hunt_codes, move_of, names, open_codes, play,
+                      setup, sleep_crew, storm_phase)
+from .rating import rating, values
 
 MODES = ("storm", "nightmare")
 
@@ -47,9 +48,9 @@ def _limited() -> bool:
 
 
 @cache
-def _crew_event(label: str) -> str:
-    """What a placement counts in ``events``, written once a label."""
-    return f"crew: {label}"
+def crew_events() -> dict[int, str]:
+    """What each placement counts in ``events``, by its number."""
+    return {code: f"crew: {label}" for code, label in names().labels.items()}
 
 
 class LastGlowState(SoloState):
@@ -58,13 +59,13 @@ class LastGlowState(SoloState):
     def __init__(self, rng: random.Random, mode: str) -> None:
         super().__init__()
         self.mode = mode
+        self._goal = card().victory_goal
+        self._throttle = names().labels[FULL_THROTTLE]
         self.board = setup(rng, self.events)
         self._legal: tuple[PlayAction, ...] | None = None
-        self._keys: tuple[PlayAction, ...] = ()
-        self._first_plans: tuple[Plan, ...] = ()
-        self._last_plans: tuple[Plan, ...] = ()
-        self._open: tuple[CrewMove, ...] = ()
-        self._grid_memo = GridMemo((), frozenset())
+        self._codes: list[int] = []
+        self._hunted_hearts = -1
+        self._hunts: tuple[int, ...] = ()
         self._start_turn()
 
     def legal_actions(self) -> Sequence[PlayAction]:
@@ -73,50 +74,58 @@ class LastGlowState(SoloState):
             if self.outcome is not None:
                 return ()
             board = self.board
-            memo = self._grid_memo
-            if board.hearts is not memo.hearts or board.items is not memo.items:
-                memo = self._grid_memo = GridMemo(board.hearts, board.items)
-            legal, self._open, self._first_plans, self._last_plans = memo.position(
-                board.lighthouse.square, self.crew_left >= 2, board.captured > 0)
-            self._keys = legal
+            if board.heart_bits != self._hunted_hearts:
+                self._hunted_hearts, self._hunts = board.heart_bits, hunt_codes(board.heart_bits)
+            codes = open_codes(board, self.crew_left >= 2, self._hunts)
             if _limited():
-                room, placed = spaces(), self.placed
-                legal = tuple(move.key for move in self._open if not room[move.label]
-                              or placed.get(move.label, 0) + move.crew <= room[move.label])
-            legal = self._legal = legal or (IDLE,)
+                codes = self._within_room(codes)
+            self._codes = codes or [IDLE]
+            legal = self._legal = tuple(map(names().keys.__getitem__, self._codes))
         return legal
+
+    def _within_room(self, codes: list[int]) -> list[int]:
+        """``codes`` less the placements whose action space is full."""
+        room, placed, labels = spaces(), self.placed, names().labels
+        return [code for code in codes if not room[labels[code]]
+                or placed.get(labels[code], 0) + self._crew(code) <= room[labels[code]]]
+
+    def _crew(self, code: int) -> int:
+        return sleep_crew(code - SLEEP, self.board.at) if code >= SLEEP else 1
 
     def _moves(self) -> Mapping[PlayAction, CrewMove]:
         """The open placements by their keys."""
         legal = self.legal_actions()
-        return {move.key: move for move in self._open if move.key in legal}
+        return {key: move_of(code, self.board.at) for key, code in zip(legal, self._codes) if code != IDLE}
 
     def apply(self, action: PlayAction, rng: random.Random) -> None:
-        if action == IDLE:
+        legal = self._legal or self.legal_actions()
+        code = self._codes[legal.index(action)]
+        board = self.board
+        if code == IDLE:
             self.crew_left -= 1
             self.events["crew idle"] += 1
         else:
-            if self._legal is None:
-                self.legal_actions()
-            move = self._open[self._keys.index(action)]
-            perform(self.board, move, self.placed.get(FULL_THROTTLE.label, 0), rng)
-            self.placed[move.label] = self.placed.get(move.label, 0) + move.crew
-            self.crew_left -= move.crew
-            self.events[_crew_event(move.label)] += move.crew
-            if move.id == "hunt" and move.target in self.board.items:
+            crew = self._crew(code)
+            label = names().labels[code]
+            placed = self.placed
+            play(board, code, placed.get(self._throttle, 0), rng)
+            placed[label] = placed.get(label, 0) + crew
+            self.crew_left -= crew
+            self.events[crew_events()[code]] += crew
+            if HUNT <= code < SLEEP and board.item_bits >> (code - HUNT) & 1:
                 self.events["hunt succeeded"] += 1
         self._legal = None
-        if self.board.won:
+        if board.victory >= self._goal:
             self.turns += 1
             self.end(WIN, "won")
-        elif self.board.lost:
+        elif board.lost:
             self.turns += 1
-            self.end(LOSS, self.board.lost)
+            self.end(LOSS, board.lost)
         elif self.crew_left == 0:
             self.turns += 1
-            storm_phase(self.board, self.mode, self.turns, rng, self.events)
-            if self.board.lost:
-                self.end(LOSS, self.board.lost)
+            storm_phase(board, self.mode, self.turns, rng, self.events)
+            if board.lost:
+                self.end(LOSS, board.lost)
             else:
                 self._start_turn()
 
@@ -130,15 +139,13 @@ class LastGlowState(SoloState):
         """Each placement rated by :func:`.rating.rating` of the board right after it,
         before the Storm Phase; a Hunt by the chance of a catching face times the rating
         with the Heart caught, plus the board as it is (a missed Hunt changes nothing) for
-        the other faces.  Worked out from the rating as it stands and each placement's
-        plan (:data:`.rating.Plan`).  Nothing is drawn from ``rng``: the same position
-        always gets the same values."""
+        the other faces (:func:`.rating.values`).  Nothing is drawn from ``rng``: the same
+        position always gets the same values."""
         legal = self._legal or self.legal_actions()
-        plans = self._first_plans + self._grid_memo.hunting(self.board.lighthouse.square) + self._last_plans
-        if actions is not legal or legal is not self._keys:
-            by_key = dict(zip(self._keys, plans))
-            plans = tuple(by_key.get(action, STAY) for action in actions)
-        return values(self.board, self._grid_memo, plans, self.placed.get(FULL_THROTTLE.label, 0))
+        codes = self._codes
+        if actions is not legal:
+            codes = [codes[legal.index(action)] if action in legal else IDLE for action in actions]
+        return values(self.board, codes, self.placed.get(self._throttle, 0))
 
     def clone(self) -> LastGlowState:
         twin = super().clone()
@@ -146,7 +153,7 @@ class LastGlowState(SoloState):
         return twin
 
     def _start_turn(self) -> None:
-        self.crew_left = crew_actions(self.board.lighthouse.structure)
+        self.crew_left = crew_actions(self.board.structure)
         self.placed: dict[str, int] = {}
         self._legal = None
 

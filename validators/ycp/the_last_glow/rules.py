@@ -26,6 +26,8 @@ from ..tables import Table, build_rules, table_data
 
 GAME = "the-last-glow"
 Square = tuple[int, int]        # (column, line)
+GRID_MOST = 20
+"""The most columns, and lines, a grid of the tables may have."""
 
 
 @dataclass(frozen=True)
@@ -93,8 +95,8 @@ def rules_from(tables: dict[str, Table]) -> Rules:
     if not nightmare or any(isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 6
                             for n in nightmare):
         raise InputError("must list 1 to 6 dice per turn", field="spawn.data.nightmare")
-    columns = field(storm, "grid_columns", int, where="storm.data", lo=1, hi=20)
-    lines = field(storm, "grid_lines", int, where="storm.data", lo=1, hi=20)
+    columns = field(storm, "grid_columns", int, where="storm.data", lo=1, hi=GRID_MOST)
+    lines = field(storm, "grid_lines", int, where="storm.data", lo=1, hi=GRID_MOST)
     near, far, collision, contact_vp = (field(damage, k, int, where="damage.data", lo=0, hi=10)
                                         for k in ("near", "far", "collision", "contact_vp"))
     return Rules(columns, lines, tuple(rows), near, far, collision, contact_vp,
@@ -258,14 +260,22 @@ def crew_actions(structure: int) -> int:
     return CREW - 1 if structure <= PATCHING_AT else CREW
 
 
+def dimmed(brightness: int, structure: int) -> tuple[int, int]:
+    """Brightness and Structure once the Storm Phase dims the Lighthouse: Brightness down,
+    or Structure down when Brightness is already 0.
+
+    >>> dimmed(3, 6), dimmed(0, 6)
+    ((2, 6), (0, 5))
+    """
+    if brightness > 0:
+        return max(0, brightness - DIMMING), structure
+    return brightness, structure - DIMMING
+
+
 def lighthouse_management(lighthouse: Lighthouse) -> Lighthouse:
     """First step of the Storm Phase: sink one line, then lose Brightness (or Structure at 0)."""
     column, line = _square("lighthouse", lighthouse.square)
-    brightness, structure = lighthouse.brightness, lighthouse.structure
-    if brightness > 0:
-        brightness = max(0, brightness - DIMMING)
-    else:
-        structure -= DIMMING
+    brightness, structure = dimmed(lighthouse.brightness, lighthouse.structure)
     if line + SINK_LINES > rules().lines:
         return Lighthouse(lighthouse.square, brightness, structure, True)
     return Lighthouse((column, line + SINK_LINES), brightness, structure, lighthouse.crashed)
