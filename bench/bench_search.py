@@ -16,6 +16,11 @@ the rules (games stopped by ``--max-turns`` are counted apart).  The stronger st
 the weaker one where the interval lies above the fair share (multi-player)
 or the difference's interval lies above zero (solo).
 
+``--measure PREFIX`` adds, to a solo line, how many events whose name starts
+with PREFIX each strength's games count (the mean per game with its 95%
+interval, and the paired difference): the progress of games nobody wins,
+such as Which Side's means of production.
+
 ``--tune KEY=VALUE`` replaces a field of the search player's tuning
 (``validators/analysis/search.py``) for the games of this run, to measure what
 helps before a value is written into ``TUNING``.  Every game is seeded by its
@@ -57,11 +62,12 @@ class Task:
     playouts: int
     tune: tuple[tuple[str, float], ...]
     max_turns: int
+    measure: str
 
 
-def play(task: Task) -> tuple[dict[str, float], float, bool]:
+def play(task: Task) -> tuple[dict[str, float], float, bool, int]:
     """Wins by strength of game ``task.index``, its processor seconds, whether it ended
-    by the rules (not by the turn cap)."""
+    by the rules (not by the turn cap), and how many of its events start with ``task.measure``."""
     game = load_game(task.game)
     if task.tune:
         search.TUNING[task.game] = dataclasses.replace(search.tuning_for(task.game), **dict(task.tune))
@@ -69,7 +75,8 @@ def play(task: Task) -> tuple[dict[str, float], float, bool]:
                     playouts=task.playouts, rotate=task.players > 1, max_turns=task.max_turns)
     start = time.process_time()
     totals = run_batch(match, task.index, 1)
-    return dict(totals.policy_wins), time.process_time() - start, totals.capped == 0
+    measured = sum(n for name, n in totals.events.items() if task.measure and name.startswith(task.measure))
+    return dict(totals.policy_wins), time.process_time() - start, totals.capped == 0, measured
 
 
 def rate(wins: float, games: int) -> str:
@@ -88,11 +95,25 @@ def paired(strong: list[float], weak: list[float]) -> str:
             f"{100 * gain:+.1f} points ({100 * (gain - Z95 * spread):+.1f} to {100 * (gain + Z95 * spread):+.1f})")
 
 
+def mean_interval(values: list[int]) -> str:
+    """A mean with its 95% interval (normal approximation)."""
+    n = len(values)
+    mean = sum(values) / n
+    spread = math.sqrt(sum((v - mean) ** 2 for v in values) / max(1, n - 1) / n)
+    return f"{mean:.2f} ({mean - Z95 * spread:.2f}-{mean + Z95 * spread:.2f})"
+
+
+def measured(name: str, strong: list[int], weak: list[int]) -> str:
+    """Both strengths' per-game counts of the measured events, and their paired difference."""
+    return (f"; {name!r} per game {mean_interval(strong)} against {mean_interval(weak)}, "
+            f"difference {mean_interval([s - w for s, w in zip(strong, weak)])}")
+
+
 def line(pool: ProcessPoolExecutor, game: str, players: int, variant: dict[str, str],
          strong: str, weak: str, args: argparse.Namespace) -> str:
     common = {"game": game, "players": players, "variant": tuple(sorted(variant.items())),
               "seed": args.seed, "playouts": args.playouts, "tune": tuple(args.tune),
-              "max_turns": args.max_turns}
+              "max_turns": args.max_turns, "measure": args.measure}
     games = args.search_games if strong == "search" else args.games
     if players == 1:
         runs = {}
@@ -101,8 +122,10 @@ def line(pool: ProcessPoolExecutor, game: str, players: int, variant: dict[str, 
             runs[name] = list(pool.map(play, tasks))
         wins = {name: [r[0].get(name, 0.0) for r in runs[name]] for name in runs}
         seconds = sum(r[1] for r in runs[strong]) / games
+        progress = measured(args.measure, [r[3] for r in runs[strong]],
+                            [r[3] for r in runs[weak]]) if args.measure else ""
         return (f"{strong} {rate(sum(wins[strong]), games)}, {weak} {rate(sum(wins[weak]), games)}, "
-                f"{games} same games; {paired(wins[strong], wins[weak])}; {seconds:.2f} s/game")
+                f"{games} same games; {paired(wins[strong], wins[weak])}{progress}; {seconds:.2f} s/game")
     seats = (strong,) + (weak,) * (players - 1)
     results = list(pool.map(play, [Task(seats=seats, index=i, **common) for i in range(games)]))
     finished = [r for r in results if r[2]]
@@ -130,6 +153,8 @@ def main() -> None:
     parser.add_argument("--playouts", type=int, default=32, help="search playouts per decision")
     parser.add_argument("--tune", action="append", default=[], type=tuning_field,
                         help="KEY=VALUE: a search tuning field for this run")
+    parser.add_argument("--measure", default="", metavar="PREFIX",
+                        help="solo lines: also count the events whose name starts with PREFIX, per game")
     parser.add_argument("--duel", choices=[s for s, _ in DUELS], default=None, help="only this strength's line")
     parser.add_argument("--max-turns", type=int, default=MAX_TURNS,
                         help="stop a game after this many turns; such games are counted apart")

@@ -90,7 +90,7 @@ def _wins(plt: Any, data: dict) -> Any:
         ax.set_ylabel("share of games won (95% interval)")
         ax.set_title(f"{data['game']}: win rate by seat")
         ax.legend(fontsize=8)
-    ax.set_ylim(0, 1)
+    ax.set_ylim(0, 1.08)    # room for a rate written above an interval that reaches 1
     fig.tight_layout()
     return fig
 
@@ -101,6 +101,8 @@ def _bars(ax: Any, xs: Any, rows: list[dict], colour: str, width: float, label: 
     spread = any(e for side in errors for e in side)
     ax.bar(list(xs), rates, width=width, color=colour, yerr=errors if spread else None,
            capsize=3 if spread else 0, label=label)
+    for x, row in zip(xs, rows):
+        ax.text(x, row["high"] + 0.015, f"{row['rate']:.1%}", ha="center", va="bottom", fontsize=8)
 
 
 def _events(plt: Any, data: dict) -> Any:

@@ -101,6 +101,17 @@ def test_usage_chart_cuts_a_figure_that_dwarfs_the_rest(run):
     assert [t.get_text() for t in usage.texts] == [f"{per_game[0]:.3g} \u2192"]
 
 
+def test_win_chart_writes_each_rate_above_its_interval(run):
+    """Storm's 98% and Nightmare's 95% look alike as bars: each bar carries its rate, above the
+    top of its error bar so that neither hides the other."""
+    from icp_print.generators.analysis_report import figures
+    data = analyse(run, "the-last-glow", "--games", "20")
+    wins = figures(data)[1].axes[0]
+    rows = [run_["win_rate_by_seat"][0] for run_ in data["runs"]]
+    assert [t.get_text() for t in wins.texts] == [f"{r['rate']:.1%}" for r in rows]
+    assert [t.get_position()[1] for t in wins.texts] == [r["high"] + 0.015 for r in rows]
+
+
 def test_html_report_is_one_self_contained_file(run, tmp_path):
     out = tmp_path / "r.html"
     result = run("analyse", "ryb", "--players", "2", "--games", "6", "--report", str(out))
