@@ -21,14 +21,14 @@ collision is resolved before the next square is chosen.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import cache
 
 from ..errors import RuleError
 from ..frozen import build
 from .board import Board, Player, Square
 from .collisions import Collision, hit, meet
-from .roads import entered_by_curve, exits, level_of
+from .roads import Level, entered_by_curve, exits, level_of
 from .rules import RULES
 from .state import GameState, Vehicle
 from .model import OPPOSITE, Side
@@ -96,15 +96,28 @@ def exit_choices(state: GameState, vehicle: Vehicle) -> frozenset[Side]:
 
 def exit_order(state: GameState, vehicle: Vehicle) -> tuple[Side, ...]:
     """:func:`exit_choices`, sorted, remembered by the board (a board never changes)."""
-    board = state.board
-    key = ("exits", vehicle.square, vehicle.heading, vehicle.level)
-    found: tuple[Side, ...] | None = board.memo.get(key)
+    return tuple(hop[0] for hop in hops(state.board, vehicle))
+
+
+Hop = tuple[Side, Square | None, Level | None, Fate | None]
+"""One way out of a square: the side, the square entered and the road's level there, or
+the fate of a vehicle that leaves the board or falls (then no square)."""
+
+
+def hops(board: Board, vehicle: Vehicle) -> tuple[Hop, ...]:
+    """Every side ``vehicle`` may leave its square by, sorted, and where it leads: the board's
+    roads as a table, worked out once per square, heading and level by :func:`advance`
+    (a board never changes, and a walk asks at every step)."""
+    key = ("hops", vehicle.square, vehicle.heading, vehicle.level)
+    found: tuple[Hop, ...] | None = board.memo.get(key)
     if found is None:
         tile = board.tile_at(vehicle.position)
         assert tile is not None, "a vehicle in the game stands on a tile"
-        found = tuple(sorted(side for side in exits(tile.kind, tile.rotation, vehicle.entry, vehicle.level)
-                             if board.passable(vehicle.position, side)))
-        board.memo[key] = found
+        sides = sorted(side for side in exits(tile.kind, tile.rotation, vehicle.entry, vehicle.level)
+                       if board.passable(vehicle.position, side))
+        found = board.memo[key] = tuple(
+            (side, moved.square, moved.level, fate)
+            for side in sides for moved, fate in [advance(board, vehicle, side)])
     return found
 
 
@@ -228,14 +241,15 @@ def survivable(state: GameState, player: Player) -> bool:
         among = ("survives among", mover, near, state.damage_limit)
         known = memo.get(among)
         if known is None:
-            known = memo[among] = _survives(state.with_vehicle(mover.at_speed(speed)), player, speed)
+            start = state.with_vehicle(mover.at_speed(speed))
+            known = memo[among] = _survives(start, start.vehicles, _seat(start, player), speed)
         return known
     # Nobody within reach, so nobody met: the answer depends on the vehicle and the board alone.
     key = ("survives", at, mover.heading, mover.level, speed)
     known = memo.get(key)
     if known is None:
         alone = GameState(state.board, (mover.at_speed(speed),), player, state.damage_limit)
-        known = memo[key] = _survives(alone, player, speed)
+        known = memo[key] = _survives(alone, alone.vehicles, 0, speed)
     return known
 
 
@@ -245,14 +259,42 @@ def _apart(a: Square | None, b: Square) -> int:
     return abs(a[0] - b[0]) + abs(a[1] - b[1])
 
 
-def _survives(state: GameState, player: Player, left: int) -> bool:
-    for side in exit_order(state, state.vehicle(player)):
-        after, _crashes, fate = step(state, player, side)
+def _survives(state: GameState, vehicles: Vehicles, seat: int, left: int) -> bool:
+    """Whether the vehicle ``vehicles[seat]`` has a route of ``left`` more squares that keeps
+    it in the game (``state`` gives the board and damage limit)."""
+    for hop in hops(state.board, vehicles[seat]):
+        after, _crashes, fate = _step(state, vehicles, seat, hop, 1)
         if fate in OUT_FATES:
             continue
-        if fate is not None or left == 1 or _survives(after, player, left - 1):
+        if fate is not None or left == 1 or _survives(state, after, seat, left - 1):
             return True
     return False
+
+
+Vehicles = tuple[Vehicle, ...]
+
+
+def _seat(state: GameState, player: Player) -> int:
+    """Where ``player``'s vehicle stands in ``state.vehicles``."""
+    return state.vehicles.index(state.vehicle(player))
+
+
+def _step(state: GameState, vehicles: Vehicles, seat: int, hop: Hop,
+          number: int) -> tuple[Vehicles, Sequence[Crash], Fate | None]:
+    """:func:`step` of the vehicle ``vehicles[seat]`` along ``hop`` (``state`` gives the board
+    and damage limit), the vehicles afterwards: without a new position when the hop
+    leaves the board or enters a square nobody else is on (then nothing is met)."""
+    side, square, level, fate = hop
+    mover = vehicles[seat]
+    if fate is not None:
+        moved = mover.destroyed()
+    elif any(v.square == square for v in vehicles):
+        after, crashes, fate = step(GameState(state.board, vehicles, state.to_move, state.damage_limit),
+                                    mover.player, side, number)
+        return after.vehicles, crashes, fate
+    else:
+        moved = mover.moved(square, side, level)            # type: ignore[arg-type]
+    return vehicles[:seat] + (moved,) + vehicles[seat + 1:], (), fate
 
 
 def successors(state: GameState) -> list[GameState]:
@@ -261,7 +303,7 @@ def successors(state: GameState) -> list[GameState]:
     return [turn.after for turn in turns_by_position(state)]
 
 
-Partial = tuple[GameState, tuple[Side, ...], tuple[Square | None, ...], tuple[Crash, ...]]
+Partial = tuple[Vehicles, tuple[Side, ...], tuple[Square | None, ...], tuple[Crash, ...]]
 
 
 def turns_by_position(state: GameState) -> list[Turn]:
@@ -296,22 +338,25 @@ def _turns_by_position(state: GameState) -> list[Turn]:
 
 def _walked_turns(state: GameState, mover: Vehicle, speeds: tuple[int, ...]) -> list[Turn]:
     """:func:`_turns_by_position` by walking each speed's squares one step at a time."""
-    player = mover.player
-    found: dict[tuple[Vehicle, ...], Turn] = {}     # the vehicles tell the positions apart
+    player, board = mover.player, state.board
+    seat = _seat(state, player)
+    found: dict[Vehicles, Turn] = {}     # the vehicles tell the positions apart
     for speed in speeds:
-        frontier: list[Partial] = [(state.with_vehicle(mover.at_speed(speed)), (), (), ())]
+        frontier: list[Partial] = [(state.with_vehicle(mover.at_speed(speed)).vehicles, (), (), ())]
         for left in range(speed, 0, -1):
-            reached: dict[tuple[Vehicle, ...], Partial] = {}
-            for partial, route, path, crashes in frontier:
-                for side in exit_order(partial, partial.vehicle(player)):
-                    after, new, fate = step(partial, player, side, len(route) + 1)
-                    moved = (after, route + (side,), path + (after.vehicle(player).square,),
+            reached: dict[Vehicles, Partial] = {}
+            for vehicles, route, path, crashes in frontier:
+                number = len(route) + 1
+                for hop in hops(board, vehicles[seat]):
+                    after, new, fate = _step(state, vehicles, seat, hop, number)
+                    moved = (after, route + (hop[0],), path + (after[seat].square,),
                              crashes + tuple(new) if new else crashes)
                     if fate is None and left > 1:
-                        reached.setdefault(after.vehicles, moved)
-                    elif after.vehicles not in found:
-                        found[after.vehicles] = _finish(after, player, speed, moved[1], moved[2],
-                                                        moved[3], fate or "drove")
+                        reached.setdefault(after, moved)
+                    elif after not in found:
+                        position = GameState(board, after, state.to_move, state.damage_limit)
+                        found[after] = _finish(position, player, speed, moved[1], moved[2],
+                                               moved[3], fate or "drove")
             frontier = list(reached.values())
     return list(found.values())
 
@@ -333,7 +378,7 @@ def _lone_turns(state: GameState, mover: Vehicle, speeds: tuple[int, ...]) -> li
     Nothing can be met, so the speed changes only how many squares are driven (and the
     die): the squares are walked once, for the fastest speed, and the turns of every
     speed are read off the walk in the order the walk of each speed would find them.
-    The walk moves the vehicle alone (:func:`advance`, the rules of a step with
+    The walk moves the vehicle alone (:func:`hops`, the rules of a step with
     nothing met) and partial turns that reach the same vehicle are expanded once."""
     player = mover.player
     board = state.board
@@ -343,8 +388,8 @@ def _lone_turns(state: GameState, mover: Vehicle, speeds: tuple[int, ...]) -> li
         taken: list[Walked] = []
         reached: dict[Vehicle, Walked] = {}
         for vehicle, route, path, _fate in frontier:
-            for side in exit_order(state, vehicle):
-                moved, fate = advance(board, vehicle, side)
+            for side, square, level, fate in hops(board, vehicle):
+                moved = vehicle.destroyed() if fate else vehicle.moved(square, side, level)  # type: ignore[arg-type]
                 done = (moved, route + (side,), path + (moved.square,), fate)
                 taken.append(done)
                 if fate is None:
