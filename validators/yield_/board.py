@@ -56,6 +56,10 @@ class Board:
     _around: dict[Square, Around] = field(init=False, repr=False, compare=False, hash=False)
     """:func:`around` of each square asked about, carried to the next board but for the
     squares next to the new tile (setup asks again after every tile)."""
+    by_square: dict[Square, dict[Hashable, Any]] = field(init=False, repr=False, compare=False,
+                                                          hash=False)
+    """Answers that depend on an empty square and the tiles around it alone (the setup's
+    fitting rotations), carried to the next board like :attr:`_around`."""
     memo: dict[Hashable, Any] = field(init=False, repr=False, compare=False, hash=False)
     """Answers of pure functions of this board (a board never changes), kept by the driving code."""
     across: dict[tuple[Square, Side], Square | None] = field(init=False, repr=False, compare=False,
@@ -67,6 +71,7 @@ class Board:
         object.__setattr__(self, "across", _across(self.rows, self.cols))
         object.__setattr__(self, "_open", {})
         object.__setattr__(self, "_around", {})
+        object.__setattr__(self, "by_square", {})
         object.__setattr__(self, "memo", {})
 
     def tile_at(self, square: Square) -> PlacedTile | None:
@@ -99,10 +104,13 @@ class Board:
         if self._frontier is not None:
             fresh = {n for _, n in sides if n not in board._at}
             object.__setattr__(board, "_frontier", self._frontier - {square} | fresh)
-        kept = dict(self._around)
+        kept, answers = dict(self._around), dict(self.by_square)
+        answers.pop(square, None)
         for _, near in sides:
             kept.pop(near, None)
+            answers.pop(near, None)
         object.__setattr__(board, "_around", kept)
+        object.__setattr__(board, "by_square", answers)
         return board
 
     def frontier(self) -> list[Square]:

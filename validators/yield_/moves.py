@@ -253,6 +253,33 @@ def survivable(state: GameState, player: Player) -> bool:
     return known
 
 
+def _meets(board: Board, mover: Vehicle, squares: int, others: Sequence[Vehicle]) -> bool:
+    """Whether a route of up to ``squares`` squares could take ``mover`` onto a square one
+    of ``others`` stands on (if not, nobody is met and the others change nothing)."""
+    reach = _reach(board, mover, squares)
+    return any(v.square in reach for v in others)
+
+
+def _reach(board: Board, vehicle: Vehicle, squares: int) -> frozenset[Square]:
+    """Every square a route of up to ``squares`` squares enters, ``vehicle`` driving alone;
+    remembered by the board."""
+    key = ("reach", vehicle.square, vehicle.heading, vehicle.level, squares)
+    found: frozenset[Square] | None = board.memo.get(key)
+    if found is None:
+        entered: set[Square] = set()
+        frontier = {vehicle}
+        for _ in range(squares):
+            ahead = set()
+            for here in frontier:
+                for side, square, level, fate in hops(board, here):
+                    if fate is None:
+                        entered.add(square)                        # type: ignore[arg-type]
+                        ahead.add(here.moved(square, side, level))  # type: ignore[arg-type]
+            frontier = ahead
+        found = board.memo[key] = frozenset(entered)
+    return found
+
+
 def _apart(a: Square | None, b: Square) -> int:
     """Squares across plus squares down: no route of fewer steps joins ``a`` and ``b``."""
     assert a is not None
@@ -288,11 +315,12 @@ def _step(state: GameState, vehicles: Vehicles, seat: int, hop: Hop,
     mover = vehicles[seat]
     if fate is not None:
         moved = mover.destroyed()
-    elif any(v.square == square for v in vehicles):
-        after, crashes, fate = step(GameState(state.board, vehicles, state.to_move, state.damage_limit),
-                                    mover.player, side, number)
-        return after.vehicles, crashes, fate
     else:
+        for other in vehicles:
+            if other.square == square:
+                after, crashes, fate = step(GameState(state.board, vehicles, state.to_move,
+                                                      state.damage_limit), mover.player, side, number)
+                return after.vehicles, crashes, fate
         moved = mover.moved(square, side, level)            # type: ignore[arg-type]
     return vehicles[:seat] + (moved,) + vehicles[seat + 1:], (), fate
 
@@ -362,10 +390,12 @@ def _walked_turns(state: GameState, mover: Vehicle, speeds: tuple[int, ...]) -> 
 
 
 def _out_of_reach(state: GameState, mover: Vehicle, squares: int) -> bool:
-    """Whether no other vehicle in the game is within ``squares`` steps of ``mover``."""
+    """Whether no route of up to ``squares`` squares could take ``mover`` onto another vehicle
+    in the game (first by distance, then by the squares its routes enter)."""
     at = mover.position
-    return all(v.out or v.player == mover.player or _apart(v.square, at) > squares
-               for v in state.vehicles)
+    near = [v for v in state.vehicles
+            if not v.out and v.player != mover.player and _apart(v.square, at) <= squares]
+    return not near or not _meets(state.board, mover, squares, near)
 
 
 Walked = tuple[Vehicle, tuple[Side, ...], tuple[Square | None, ...], Fate | None]
@@ -397,6 +427,8 @@ def _lone_turns(state: GameState, mover: Vehicle, speeds: tuple[int, ...]) -> li
         walk.append(taken)
         frontier = list(reached.values())
     found: dict[Vehicle, Turn] = {}        # the others stand still: the mover tells positions apart
+    seat, vehicles, limit = _seat(state, player), state.vehicles, state.damage_limit
+    after = state.next_player(player)      # another vehicle is still in, whatever the mover does
     for speed in speeds:
         for depth in range(speed):
             last = depth == speed - 1
@@ -406,9 +438,10 @@ def _lone_turns(state: GameState, mover: Vehicle, speeds: tuple[int, ...]) -> li
                         continue
                     moved = moved.at_speed(speed)
                 if moved not in found:
+                    position = GameState(board, vehicles[:seat] + (moved,) + vehicles[seat + 1:],
+                                         after, limit)
                     found[moved] = build(Turn, player=player, speed=speed, route=route, path=path,
-                                         crashes=(), fate=fate or "drove",
-                                         after=_hand_over(state.with_vehicle(moved), player))
+                                         crashes=(), fate=fate or "drove", after=position)
     return list(found.values())
 
 

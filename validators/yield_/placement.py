@@ -104,12 +104,18 @@ def placements_joining(board: Board, player: Player, kind: Kind,
     >>> placements_joining(board, 1, "straight", any_tile=False)
     [(Placement(square=(2, 3), rotation=0), 1), (Placement(square=(4, 3), rotation=0), 1)]
     """
-    found = []
+    found: list[tuple[Placement, int]] = []
+    answers = board.by_square
     for square in board.frontier():
         tiles = around(board, square)
         if not _touches(tiles, player, any_tile):           # rule 1, whatever the rotation
             continue
-        found += [(Placement(square, rotation), roads) for rotation, roads in _fitting(tiles, kind)]
+        known = answers.setdefault(square, {})
+        fits: list[tuple[Placement, int]] | None = known.get(kind)
+        if fits is None:      # the same until a tile is laid next to the square
+            fits = known[kind] = [(Placement(square, rotation), roads)
+                                  for rotation, roads in _fitting(tiles, kind)]
+        found += fits
     return found
 
 

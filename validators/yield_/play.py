@@ -35,6 +35,7 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import ClassVar
 
 from ..errors import InputError
@@ -88,8 +89,8 @@ class YieldState:
     """One game: the board and bag while setting up, then the driving position."""
 
     __slots__ = ("num_players", "damage_limit", "_board", "_pending", "_bag", "_left", "drawn",
-                 "drawer", "starts", "rule7_at", "draws", "joins", "position", "turns", "rounds",
-                 "events", "log", "_legal")
+                 "drawer", "starts", "rule7_at", "draws", "joins", "_position", "turns", "rounds",
+                 "events", "log", "_legal", "_over")
 
     def __init__(self, players: int, bag: list[Kind], board: Board, damage_limit: int,
                  log: bool = False) -> None:
@@ -102,7 +103,8 @@ class YieldState:
         self.starts: list[Square] = []
         self.rule7_at: int | None = None
         self.draws = self.joins = self.turns = self.rounds = 0
-        self.position: GameState | None = None
+        self._position: GameState | None = None
+        self._over = False
         self.events: Counter[str] = Counter()
         self.log: list[SetupEvent] | None = [] if log else None
         self._legal: Decision | None = None
@@ -111,13 +113,23 @@ class YieldState:
 
     # ------------------------------------------------------------ the interface
 
+    @property
+    def position(self) -> GameState | None:
+        """The driving position once the tiles are down (None while setting up)."""
+        return self._position
+
+    @position.setter
+    def position(self, position: GameState | None) -> None:
+        self._position = position
+        self._over = position is not None and position.over()   # asked at every decision
+
     def current_player(self) -> Seat:
         if self.position is None:
             return self.drawer - 1
-        return TERMINAL if self.position.over() else self.position.to_move - 1
+        return TERMINAL if self._over else self.position.to_move - 1
 
     def is_terminal(self) -> bool:
-        return self.position is not None and self.position.over()
+        return self._over
 
     def legal_actions(self) -> Sequence[Action]:
         return self._decision().actions
@@ -266,7 +278,7 @@ class YieldState:
                 raise InputError(f"a {self.board.rows} x {self.board.cols} board leaves player "
                                  f"{self.drawer} no starting square more than "
                                  f"{RULES.start_exclusion} squares from the others", field="rows/cols")
-            return Decision([Placement(sq, rot) for sq in squares for rot in distinct_rotations(kind)])
+            return Decision([place for sq in squares for place in _turned(sq, kind)])
         places = placements_joining(self.board, self.drawer, kind, self.rule7_at is not None)
         if not places:
             return Decision((DISCARD,))
@@ -322,7 +334,7 @@ class YieldState:
         if self.position.to_move <= turn.player:
             self.rounds += 1
         self._legal = None
-        if self.position.over():
+        if self._over:
             winner = self.position.winner()
             self.events["won" if winner else "nobody left"] += 1
 
@@ -356,6 +368,13 @@ class Decision:
         if self._index is None:
             self._index = {action: i for i, action in enumerate(self.actions)}
         return self._index
+
+
+@cache
+def _turned(square: Square, kind: Kind) -> tuple[Placement, ...]:
+    """``kind`` on ``square`` in each of its distinct rotations (a start draw lists them for
+    every square allowed)."""
+    return tuple(Placement(square, rotation) for rotation in distinct_rotations(kind))
 
 
 def _distance(a: Square | None, b: Square | None) -> int:
