@@ -85,8 +85,13 @@ def colour_total(colour: Colour, rolls: Mapping[DieColour, Sequence[int]]) -> in
 
 
 def effective_target(target: int, banked: int) -> int:
-    """Each point banked on a Goal lowers its Target by one (never below zero)."""
-    return max(0, target - banked)
+    """Each point banked on a Goal lowers its Target by one (never below zero).
+
+    >>> effective_target(9, 4), effective_target(9, 12)
+    (5, 0)
+    """
+    left = target - banked      # not max(): the ratings ask this for every Goal they weigh
+    return left if left > 0 else 0
 
 
 def completes(colour: Colour, target: int, banked: int,

@@ -104,10 +104,11 @@ BITS: Final = tuple(bin(colours).count("1") for colours in range(1 << len(COLOUR
 class Outlook:
     """One seat's outlook (``total``): progress now, plus the best of the Goals' terms
     (``terms``, one a Goal in play; ``best``), plus a little for every die held; kept in
-    parts so that one part can change at a time.  Never changed once made."""
+    parts so that one part can change at a time.  Never changed once made, but for the
+    note of which treasure it read (:attr:`held`, :attr:`completed`)."""
 
     __slots__ = ("pool", "points", "colours", "swiss", "declared", "goals", "rows", "count", "now",
-                 "dice", "terms", "best", "total")
+                 "dice", "terms", "best", "total", "parts", "held", "completed")
     pool: list[int]
     points: int
     colours: int
@@ -121,31 +122,62 @@ class Outlook:
     terms: list[float]
     best: float
     total: float
+    parts: list[tuple[int, int, float, float]] | None
+    held: list[list[Any]] | None
+    """The treasure list :attr:`points` and :attr:`colours` were read from, ...
+    """
+    completed: int
+    """... and how many Goals had been completed in the game then (see :func:`seat_outlooks`)."""
 
     def __init__(self, pool: list[int], points: int, colours: int, swiss: Swiss, declared: int,
                  goals: Goals, known: Outlook | None = None) -> None:
         """The outlook of a seat with these inputs; ``known``, an outlook with the same
-        inputs but the Goals in play, lends the terms of the Goals that did not change."""
+        inputs but the Goals in play, lends its odds, progress and dice and the terms of
+        the Goals that did not change."""
         self.pool, self.points, self.colours, self.swiss = pool, points, colours, swiss
-        self.declared, self.goals = declared, goals
-        self.rows = rows_for(pool) if known is None else known.rows
-        self.count = count = BITS[colours]
-        self.now = PROGRESS[(points if points < POINTS_CAP else POINTS_CAP) * STRIDE + count]
-        dice = 0
-        for n in pool:          # loops, not sum() and max(): compiled, they are native arithmetic
-            dice += n
-        self.dice = DIE_WORTH * dice
+        self.declared, self.goals, self.parts = declared, goals, None
+        self.held, self.completed = None, -1
         if known is None:
+            self.rows = rows_for(pool)
+            self.count = count = BITS[colours]
+            self.now = PROGRESS[(points if points < POINTS_CAP else POINTS_CAP) * STRIDE + count]
+            dice = 0
+            for n in pool:          # loops, not sum() and max(): compiled, they are native arithmetic
+                dice += n
+            self.dice = DIE_WORTH * dice
             terms = [self.term(colour, worth, target, serial, declared) for serial, colour, worth, target in goals]
         else:
+            self.rows, self.count, self.now, self.dice = known.rows, known.count, known.now, known.dice
             terms = self.terms_after(known)
         self.terms = terms
-        best = terms[0] if terms else 0.0
-        for term in terms:
-            if term > best:
-                best = term
-        self.best = best
-        self.total = self.now + best + self.dice
+        self.best = best_of(terms)
+        self.total = self.now + self.best + self.dice
+
+    def total_for(self, pool: list[int]) -> float:
+        """The :attr:`total` of the same seat holding ``pool`` instead: the same terms with
+        that pool's odds (each Goal's weight, gain and Target worked out once, in :attr:`parts`)."""
+        parts = self.parts
+        if parts is None:
+            parts = self.parts = self.goal_parts()
+        rows = rows_for(pool)
+        terms = []
+        for colour, target, weight, gain in parts:
+            row = rows[colour]
+            terms.append(weight * row[target] * gain if target < len(row) else 0.0)
+        dice = 0
+        for n in pool:
+            dice += n
+        return self.now + best_of(terms) + DIE_WORTH * dice
+
+    def goal_parts(self) -> list[tuple[int, int, float, float]]:
+        """For each Goal in play, what :meth:`term` reads besides the pool's odds: its colour,
+        its Target less this seat's Swiss Bank, its weight and the gain completing it gives."""
+        parts = []
+        for serial, colour, worth, target in self.goals:
+            if self.swiss:
+                target = effective_target(target, next((v for s, v in self.swiss if s == serial), 0))
+            parts.append((colour, target, 1.0 if serial == self.declared else 0.5, self.gain(colour, worth)))
+        return parts
 
     def term(self, colour: int, worth: int, target: int, serial: int, declared: int) -> float:
         """What one Goal in play adds: its chance-weighted gain in progress, at full weight
@@ -155,10 +187,16 @@ class Outlook:
         row = self.rows[colour]
         if target >= len(row):
             return 0.0          # out of reach: no chance, whatever the gain
-        points = self.points + worth
+        points = self.points + worth       # :meth:`gain`, written out: this runs for every term
         gain = PROGRESS[(points if points < POINTS_CAP else POINTS_CAP) * STRIDE + self.count
                         + (0 if self.colours & COLOUR_BIT[colour] else 1)] - self.now
         return (1.0 if serial == declared else 0.5) * row[target] * gain
+
+    def gain(self, colour: int, worth: int) -> float:
+        """The progress completing a Goal of ``colour`` worth ``worth`` would add."""
+        points = self.points + worth
+        return PROGRESS[(points if points < POINTS_CAP else POINTS_CAP) * STRIDE + self.count
+                        + (0 if self.colours & COLOUR_BIT[colour] else 1)] - self.now
 
     def terms_after(self, known: Outlook) -> list[float]:
         """The terms of :attr:`goals`, each Goal that ``known`` rated unchanged keeping its term
@@ -169,7 +207,7 @@ class Outlook:
             serial = goal[0]
             while j < last and old[j][0] < serial:
                 j += 1
-            if j < last and old[j] == goal:
+            if j < last and old[j] is goal:
                 terms.append(old_terms[j])
             else:
                 terms.append(self.term(goal[1], goal[2], goal[3], serial, self.declared))
@@ -178,10 +216,7 @@ class Outlook:
     def odds_and_gain(self, colour: int, worth: int) -> tuple[tuple[float, ...], float]:
         """The two parts of :meth:`term` that do not depend on the Target: the colour's
         chance row and the progress completing the Goal would give."""
-        points = self.points + worth
-        return self.rows[colour], PROGRESS[(points if points < POINTS_CAP else POINTS_CAP) * STRIDE
-                                           + self.count + (0 if self.colours & COLOUR_BIT[colour] else 1)] \
-            - self.now
+        return self.rows[colour], self.gain(colour, worth)
 
     def with_best(self, best: float) -> float:
         return self.now + best + self.dice
@@ -195,12 +230,33 @@ class Outlook:
         return best
 
 
+def best_of(terms: list[float]) -> float:
+    """The largest term, or 0.0 with no Goal in play (a loop: compiled, it is native)."""
+    best = terms[0] if terms else 0.0
+    for term in terms:
+        if term > best:
+            best = term
+    return best
+
+
 def goals_in_play(s: RybState) -> Goals:
-    goals = []
+    """The Goals in play as :data:`GoalInPlay`; those unchanged since the last decision are the
+    same objects as then, and the whole tuple is when none changed (so they compare at once)."""
+    old, goals, j = s.goals, [], 0
+    last = len(old)
     for serial, card, banked in s.table:
         goal: Goal = card
-        goals.append((serial, COLOUR_INDEX[goal.colour], goal.value, effective_target(goal.target, banked)))
-    return tuple(goals)
+        target = effective_target(goal.target, banked)
+        while j < last and old[j][0] < serial:
+            j += 1
+        if j < last and old[j][0] == serial and old[j][3] == target:
+            goals.append(old[j])
+        else:
+            goals.append((serial, COLOUR_INDEX[goal.colour], goal.value, target))
+    if len(goals) == last and all(a is b for a, b in zip(goals, old)):
+        return old
+    s.goals = kept = tuple(goals)
+    return kept
 
 
 def declared_attempt(s: RybState) -> int:
@@ -226,19 +282,23 @@ def seat_outlooks(s: RybState) -> tuple[Goals, int, list[Outlook]]:
     """The Goals in play, the declared attempt and every seat's :class:`Outlook`, the
     outlooks kept on ``s`` reused where their inputs did not change (and kept for the
     next decision)."""
-    goals, declared, actor = goals_in_play(s), declared_attempt(s), s.actor
+    goals, declared, actor, completed = goals_in_play(s), declared_attempt(s), s.actor, s.completed
     known = s.outlooks
     seats = []
     for o, (pool, treasure) in enumerate(zip(s.pools, s.treasure)):
-        points, colours = treasure_of(treasure) if treasure else (0, 0)
+        x = known[o] if known is not None and o < len(known) else None
+        if x is not None and x.held is treasure and x.completed == completed:
+            points, colours = x.points, x.colours       # no Goal completed since: the same treasure
+        else:
+            points, colours = treasure_of(treasure) if treasure else (0, 0)
         swiss = swiss_of(s, o) if s.swiss else ()
         mine = declared if o == actor else 0
-        x = known[o] if known is not None and o < len(known) else None
         if x is None or x.pool != pool or x.points != points or x.colours != colours \
                 or x.swiss != swiss or x.declared != mine:
             x = Outlook(list(pool), points, colours, swiss, mine, goals)
-        elif x.goals != goals:
+        elif x.goals is not goals:
             x = Outlook(x.pool, points, colours, swiss, mine, goals, x)
+        x.held, x.completed = treasure, completed
         seats.append(x)
     s.outlooks = seats
     return goals, declared, seats

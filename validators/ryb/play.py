@@ -129,6 +129,7 @@ class RybState:
     treasure: list[list[list[Any]]]  # per seat: [goal, banked]
     swiss: dict[tuple[int, int], int]
     serial: int
+    completed: int                  # Goals completed so far, by anyone (the ratings check it)
     seat: int
     actor: int
     phase: int
@@ -145,6 +146,7 @@ class RybState:
     _legal: list[Action] | None     # the legal actions of this position, once listed
     rated: rating.Decision | None   # the greedy rating of this position, kept through a Refill
     outlooks: list[outlook.Outlook] | None  # each seat's outlook at the last rating, checked before reuse
+    goals: outlook.Goals            # the Goals in play as the last rating read them
 
     @classmethod
     def deal(cls, cards: tuple[Card, ...], players: int, hand_size: int, variable: str,
@@ -163,12 +165,12 @@ class RybState:
         s.table = []            # [serial, goal, banked] for every Goal in play
         s.treasure = [[] for _ in range(players)]   # [goal, banked] (banked only after a Raid)
         s.swiss = {}            # (serial, seat) -> points on that seat's Swiss Bank card
-        s.serial = 0
+        s.serial = s.completed = 0
         s.seat = s.actor = 0    # "Peacefully choose someone to go first": seat 0
         s.phase, s.winner, s.pending = START, None, NO_ACTION
         s.borrowed, s.raid, s.trade, s.offers = [], False, False, 0
         s.declared, s.total, s.recycled, s.swapping = NO_ACTION, 0, None, NO_ACTION
-        s._legal, s.rated, s.outlooks = None, None, None
+        s._legal, s.rated, s.outlooks, s.goals = None, None, None, ()
         return s
 
     def clone(self) -> RybState:
@@ -177,9 +179,10 @@ class RybState:
         c.num_players, c.turns, c.rounds, c.events = self.num_players, self.turns, self.rounds, UNCOUNTED
         c.hand_size, c.variable, c.mode, c.bank_minimum = self.hand_size, self.variable, self.mode, self.bank_minimum
         c.serial, c.seat, c.actor, c.phase, c.winner = self.serial, self.seat, self.actor, self.phase, self.winner
+        c.completed = self.completed
         c.pending, c.raid, c.trade, c.offers = self.pending, self.raid, self.trade, self.offers
         c.declared, c.total, c.recycled, c.swapping = self.declared, self.total, self.recycled, self.swapping
-        c._legal, c.rated, c.outlooks = self._legal, None, self.outlooks
+        c._legal, c.rated, c.outlooks, c.goals = self._legal, None, self.outlooks, self.goals
         c.draw, c.discard = self.draw.copy(), self.discard.copy()
         c.hands = list(map(list.copy, self.hands))
         c.pools = list(map(list.copy, self.pools))

@@ -490,6 +490,7 @@ def _complete(s: RybState, goal: Goal) -> None:
             del s.swiss[key]
             s.discard.append("variable")
     s.treasure[s.seat].append([goal, 0])
+    s.completed += 1
     s.events[f"completed:{goal.colour} goal"] += 1
     if s.won(s.seat):
         s.winner, s.phase = s.seat, OVER

@@ -65,22 +65,21 @@ class Decision:
         self.now = standing(self.totals, seat)
         self.rovers: dict[int, float] = {}
         self.without: dict[int, list[Apart]] = {}
-        self.pooled: dict[int, seat_outlook.Outlook] = {}
+        self.pooled: dict[int, float] = {}
 
     def outlook(self, seat: int, pool: list[int], goals: seat_outlook.Goals, declared: int,
-                swiss: seat_outlook.Swiss) -> seat_outlook.Outlook:
-        """A seat's outlook with another pool (or other Goals in play, or another Swiss Bank);
-        with only the pool changed, remembered for the decision: its actions leave a few
-        pools each (every die a Gimme! could take lands in the same pool)."""
+                swiss: seat_outlook.Swiss) -> float:
+        """A seat's outlook total with another pool (or other Goals in play, or another Swiss
+        Bank); with only the pool changed, remembered for the decision: its actions leave a
+        few pools each (every die a Gimme! could take lands in the same pool)."""
         x = self.seats[seat]
-        mine = declared if seat == self.s.actor else 0
         if goals is not self.goals or swiss is not x.swiss:
-            return seat_outlook.Outlook(list(pool), x.points, x.colours, swiss, mine, goals)
+            mine = declared if seat == self.s.actor else 0
+            return seat_outlook.Outlook(list(pool), x.points, x.colours, swiss, mine, goals).total
         key = seat_outlook.pool_key(pool, seat)
         known = self.pooled.get(key)
         if known is None:
-            known = self.pooled[key] = seat_outlook.Outlook(list(pool), x.points, x.colours, swiss, mine,
-                                                            goals)
+            known = self.pooled[key] = x.total_for(pool)
         return known
 
     def rated(self, pools: Pools | None = None, goals: seat_outlook.Goals | None = None,
@@ -88,6 +87,8 @@ class Decision:
         """The rating once the pools, the Goals in play or one seat's Swiss Bank (seat,
         cards) are as given (``None``: as they are); seats with nothing changed keep
         their outlook."""
+        if pools is None and goals is None and swiss is None:
+            return self.now
         s, totals = self.s, list(self.totals)
         for o in range(s.num_players):
             pool = s.pools[o] if pools is None else pools[o]
@@ -95,7 +96,7 @@ class Decision:
             if goals is None and pool == s.pools[o] and own_swiss is self.seats[o].swiss:
                 continue
             totals[o] = self.outlook(o, pool, self.goals if goals is None else goals,
-                                     self.declared, own_swiss).total
+                                     self.declared, own_swiss)
         return standing(totals, self.seat)
 
     def declaring(self, serial: int) -> float:
@@ -274,8 +275,9 @@ def _bank(s: RybState, d: Decision, action: Action, rng: random.Random) -> float
     if action[0] == "swiss":
         cards = tuple([(n, v + points) if n == serial else (n, v) for n, v in d.seats[s.seat].swiss])
         return d.rated(d.turn_over(), swiss=(s.seat, cards))
-    k = next(i for i, e in enumerate(s.table) if e[0] == serial)
-    target = effective_target(s.table[k][1].target, s.table[k][2] + points)
+    k = d.index_of(serial)
+    entry = s.table[k]
+    target = effective_target(entry[1].target, entry[2] + points)
     if s.borrowed:
         goals = d.goals[:k] + ((serial, d.goals[k][1], d.goals[k][2], target),) + d.goals[k + 1:]
         return d.rated(d.turn_over(), goals)
