@@ -47,8 +47,11 @@ LIGHT_UP, MANEUVER_LEFT, MANEUVER_RIGHT, REPAIR, FULL_THROTTLE, SEND = range(6)
 HUNT = 6
 """A Hunt is ``HUNT`` plus the Heart's square number; a Sleep is ``SLEEP`` plus the item's."""
 SLEEP = HUNT + GRID_MOST * GRID_MOST
-IDLE = -1
-"""A crew member with no open placement left: the players name it ``("idle",)``."""
+LIGHTHOUSE_STEPS = range(SEND)
+"""The placements that change the Lighthouse alone, numbered first."""
+IDLE = SLEEP + GRID_MOST * GRID_MOST
+"""A crew member with no open placement left (numbered after every Sleep): the players
+name it ``("idle",)``."""
 
 
 @dataclass(frozen=True)

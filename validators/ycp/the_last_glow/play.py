@@ -48,9 +48,9 @@ def _limited() -> bool:
 
 
 @cache
-def crew_events() -> dict[int, str]:
-    """What each placement counts in ``events``, by its number."""
-    return {code: f"crew: {label}" for code, label in names().labels.items()}
+def marks() -> dict[int, tuple[str, str]]:
+    """Each placement's label, and what it counts in ``events``, by its number."""
+    return {code: (label, f"crew: {label}") for code, label in names().labels.items()}
 
 
 class LastGlowState(SoloState):
@@ -61,6 +61,7 @@ class LastGlowState(SoloState):
         self.mode = mode
         self._goal = card().victory_goal
         self._throttle = names().labels[FULL_THROTTLE]
+        self._keys = names().keys.__getitem__
         self.board = setup(rng, self.events)
         self._legal: tuple[PlayAction, ...] | None = None
         self._codes: list[int] = []
@@ -80,7 +81,7 @@ class LastGlowState(SoloState):
             if _limited():
                 codes = self._within_room(codes)
             self._codes = codes or [IDLE]
-            legal = self._legal = tuple(map(names().keys.__getitem__, self._codes))
+            legal = self._legal = tuple(map(self._keys, self._codes))
         return legal
 
     def _within_room(self, codes: list[int]) -> list[int]:
@@ -105,13 +106,13 @@ class LastGlowState(SoloState):
             self.crew_left -= 1
             self.events["crew idle"] += 1
         else:
-            crew = self._crew(code)
-            label = names().labels[code]
+            crew = sleep_crew(code - SLEEP, board.at) if code >= SLEEP else 1
+            label, event = marks()[code]
             placed = self.placed
             play(board, code, placed.get(self._throttle, 0), rng)
             placed[label] = placed.get(label, 0) + crew
             self.crew_left -= crew
-            self.events[crew_events()[code]] += crew
+            self.events[event] += crew
             if HUNT <= code < SLEEP and board.item_bits >> (code - HUNT) & 1:
                 self.events["hunt succeeded"] += 1
         self._legal = None

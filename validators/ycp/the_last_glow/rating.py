@@ -11,16 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache
-from typing import Final
 
 from ...play import WON
-from .actions import HUNT, IDLE, SEND, SLEEP, Board, caught, card, lighthouse_after, sent, slept
+from .actions import (HUNT, IDLE, LIGHTHOUSE_STEPS, SEND, SLEEP, Board, caught, card, lighthouse_after, sent,
+                      slept)
 from .squares import geometry
 
 LOST, GAINED = -WON / 2, WON / 2
 """A finished game's worth on the greedy player's scale (:data:`...play.WON`)."""
-IDLE_KEY: Final = ("idle",)
-"""The action of a crew member with no open placement left."""
 DIE = 6
 """A Hunt's value averages over the six faces of its die."""
 
@@ -78,9 +76,9 @@ def heights() -> tuple[float, ...]:
     return tuple(1.5 * (lines - line) - (30 if line == lines else 0) for _, line in geometry().squares)
 
 
-HuntPlan = tuple[int, float, float]
+HuntPlan = tuple[int, float, float] | None
 """A Hunt's faces that catch, and what a catch adds to the rating: with no item under the
-Heart, and with one."""
+Heart, and with one; None when no face catches (the Hunt leaves the rating as it is)."""
 
 
 @cache
@@ -97,7 +95,8 @@ def hunt_plans() -> tuple[tuple[HuntPlan, ...], ...]:
                 hearts_after, items_after = caught(1 << heart, items, heart)
                 gains.append(grid_worth(0, 0, items_after.bit_count()) - grid_worth(0, 0, items.bit_count())
                              + square_worth(at, items_after, hearts_after) - square_worth(at, items, 1 << heart))
-            row.append((g.hunt_faces[at][heart].bit_count(), gains[0], gains[1]))
+            faces = g.hunt_faces[at][heart].bit_count()
+            row.append((faces, gains[0], gains[1]) if faces else None)
         plans.append(tuple(row))
     return tuple(plans)
 
@@ -119,40 +118,85 @@ def sleep_gains() -> tuple[tuple[float, ...], ...]:
     return tuple(found)
 
 
+Tables = tuple[tuple[int, ...], tuple[int, ...], tuple[float, ...], tuple[tuple[HuntPlan, ...], ...],
+               tuple[tuple[float, ...], ...]]
+
+
+@cache
+def tables() -> Tables:
+    """What :func:`values` reads, in one call: Sleep's reach and the squares next to each
+    square (:mod:`.squares`), :func:`heights`, :func:`hunt_plans`, :func:`sleep_gains`."""
+    g = geometry()
+    return g.reach, g.near, heights(), hunt_plans(), sleep_gains()
+
+
+Step = tuple[int, float] | None
+"""A Lighthouse step's square and the worth of the gauges it leaves; None if it leaves the
+Lighthouse destroyed (the game lost)."""
+_STEPS: dict[tuple[int, int, int, bool], tuple[Step, ...]] = {}
+
+
+def steps_after(at: int, brightness: int, structure: int, throttled: bool) -> tuple[Step, ...]:
+    """Each Lighthouse step (:func:`.actions.lighthouse_after`) by its number, from the
+    Lighthouse on ``at`` with these gauges (``throttled``: a Full Throttle this turn
+    already).  Remembered: a Lighthouse has a few thousand states, each met again and again."""
+    key = (at, brightness, structure, throttled)
+    found = _STEPS.get(key)
+    if found is None:
+        found = _STEPS[key] = tuple(_step(lighthouse_after(code, at, brightness, structure, int(throttled)))
+                                    for code in LIGHTHOUSE_STEPS)
+    return found
+
+
+def _step(after: tuple[int, int, int]) -> Step:
+    to, brightness, structure = after
+    return None if structure <= 0 else (to, gauges_worth(brightness, structure))
+
+
 def values(board: Board, codes: Iterable[int], throttles: int) -> list[float]:
     """The rating of the board right after each placement of ``codes`` (a Hunt: averaged
     over its die; :data:`.actions.IDLE` leaves it as it is), worked out from the rating
-    of the board as it stands; ``throttles``: Full Throttles this turn so far."""
+    of the board as it stands; ``throttles``: Full Throttles this turn so far.  Written
+    out, with :func:`square_worth` inline: greedy asks at every decision."""
+    reach, near, height, hunt_rows, sleep_rows = tables()
     at, hearts, items = board.at, board.heart_bits, board.item_bits
-    brightness, structure = board.brightness, board.structure
     fixed = grid_worth(board.victory, board.captured, items.bit_count())
-    lighthouse = gauges_worth(brightness, structure) + square_worth(at, items, hearts)
+    square = 3 * (reach[at] & items).bit_count() + height[at] - (near[at] & hearts).bit_count()
+    lighthouse = gauges_worth(board.brightness, board.structure) + square
     here = fixed + lighthouse
-    hunting = hunt_plans()[at]
-    found = []
+    steps = _CRASHED if board.crashed else steps_after(at, board.brightness, board.structure, throttles > 0)
+    hunting, sleeping = hunt_rows[at], sleep_rows[at]
+    found: list[float] = []
+    append = found.append
     for code in codes:
-        if code >= SLEEP:
-            found.append(here + sleep_gains()[at][code - SLEEP])
-        elif code >= HUNT:
-            faces, gain, gain_on_item = hunting[code - HUNT]
-            if not faces:
-                found.append(here)
+        if code < SEND:                 # a Lighthouse step
+            step = steps[code]
+            if step is None:
+                append(LOST)
                 continue
+            to, gauges = step
+            if to != at:
+                append(fixed + gauges + (3 * (reach[to] & items).bit_count() + height[to]
+                                         - (near[to] & hearts).bit_count()))
+            else:
+                append(fixed + gauges + square)
+        elif code >= SLEEP:
+            append(here if code == IDLE else here + sleeping[code - SLEEP])
+        elif code >= HUNT:
+            plan = hunting[code - HUNT]
+            if plan is None:
+                append(here)
+                continue
+            faces, gain, gain_on_item = plan
             if items >> (code - HUNT) & 1:
                 gain = gain_on_item
-            found.append((faces * (here + gain) + (DIE - faces) * here) / DIE)
-        elif code == SEND:
-            found.append(_sent_worth(board, lighthouse))
-        elif code == IDLE:
-            found.append(here)
+            append((faces * (here + gain) + (DIE - faces) * here) / DIE)
         else:
-            to, brightness_after, structure_after = lighthouse_after(code, at, brightness, structure, throttles)
-            if board.crashed or structure_after <= 0:
-                found.append(LOST)
-            else:
-                found.append(fixed + gauges_worth(brightness_after, structure_after)
-                             + square_worth(to, items, hearts))
+            append(_sent_worth(board, lighthouse))
     return found
+
+
+_CRASHED: tuple[Step, ...] = (None,) * len(LIGHTHOUSE_STEPS)
 
 
 def _sent_worth(board: Board, lighthouse_worth: float) -> float:
