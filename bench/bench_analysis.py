@@ -39,8 +39,8 @@ CORES = 2
 
 def build() -> str:
     """Which build of the engines runs: pure Python, or the copy ``bench/compile_engines.py`` compiles."""
-    from icp_print.validators.ryb import rating
-    return "pure Python" if rating.__file__.endswith(".py") else "compiled with mypyc (bench/compile_engines.py)"
+    from icp_print.validators.analysis import runner       # compiled with every game's modules
+    return "pure Python" if runner.__file__.endswith(".py") else "compiled with mypyc (bench/compile_engines.py)"
 
 
 def speed(match: Matchup, games: int) -> tuple[float, float]:
