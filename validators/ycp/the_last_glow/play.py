@@ -163,7 +163,8 @@ class LastGlow:
     """The game as the analysis runner sees it: one variant, the difficulty mode."""
 
     name = "the-last-glow"
-    min_players = max_players = 1
+    min_players = 1
+    max_players = 1
     difficulty = "mode"
     variants: Mapping[str, Sequence[str]] = {"mode": MODES}
 
