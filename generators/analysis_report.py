@@ -10,8 +10,10 @@
 - where the game counts cards attempted, played and completed (RYB's Goals):
   attempts per completion, and how often each card once played was completed.
 
-``pdf`` is one page per chart after a page with the table and the command;
-``html`` is one self-contained file with the charts inline as SVG.  Dates
+``pdf`` opens with a front page (the command and the headline figures as tables:
+who wins, the first player's advantage, game length, what sets a deck apart),
+then the whole text table, then one page per chart; ``html`` is one
+self-contained file with the same tables and the charts inline as SVG.  Dates
 and SVG ids are fixed, so the same analysis gives the same bytes.
 """
 from __future__ import annotations
@@ -21,6 +23,8 @@ import io
 import textwrap
 from typing import Any
 
+from ..validators.analysis.text import SummaryTable, summary_tables
+
 TOP_EVENTS = 24
 OUTLIER = 3
 """How many times the next figure the largest one of the usage chart may be before it is cut."""
@@ -28,6 +32,13 @@ TABLE_COLUMNS = 118
 """Characters of the table's monospace lines on a page (6.5 pt on A4 leaves a margin)."""
 TABLE_LINES = 88
 """Lines of the table a page holds below its heading."""
+FRONT_FONT = 8.0
+"""Point size of the front page's tables."""
+CHAR_WIDTH = 0.62 * FRONT_FONT / 72 / 8.27
+"""A wide character of the front page's tables as a share of the A4 page's width (a column is
+as wide as its longest cell at this width, so no cell runs into the next)."""
+LINE_HEIGHT = 1.45 * FRONT_FONT / 72 / 11.69
+"""A line of the front page's tables as a share of the page's height."""
 COLOURS = ("#1f4e9c", "#c62828", "#2e8b3e", "#ef7d00", "#6a3d9a", "#212121")
 
 
@@ -95,14 +106,19 @@ def _wins(plt: Any, data: dict) -> Any:
     return fig
 
 
-def _bars(ax: Any, xs: Any, rows: list[dict], colour: str, width: float, label: str | None = None) -> None:
+def _bars(ax: Any, xs: Any, rows: list[dict], colour: str, width: float, label: str | None = None,
+          share: bool = True) -> None:
+    """Bars with their 95% intervals, each figure written above its bar: as a percentage when
+    the figures are shares, plainly (``1.77``) when they are not."""
     rates = [r["rate"] for r in rows]
     errors = [[r["rate"] - r["low"] for r in rows], [r["high"] - r["rate"] for r in rows]]
     spread = any(e for side in errors for e in side)
     ax.bar(list(xs), rates, width=width, color=colour, yerr=errors if spread else None,
            capsize=3 if spread else 0, label=label)
     for x, row in zip(xs, rows):
-        ax.text(x, row["high"] + 0.015, f"{row['rate']:.1%}", ha="center", va="bottom", fontsize=8)
+        text = f"{row['rate']:.1%}" if share else f"{row['rate']:.2f}"
+        ax.text(x, row["high"] + (0.015 if share else 0.01 * max(r["high"] for r in rows)), text,
+                ha="center", va="bottom", fontsize=8)
 
 
 def _events(plt: Any, data: dict) -> Any:
@@ -151,7 +167,8 @@ def _ratio(plt: Any, data: dict, key: str, axis: str, title: str) -> Any:
     for i, run in enumerate(runs):
         xs = [j + (i - (len(runs) - 1) / 2) * width for j in range(len(names))]
         rows = [_as_row(run[key].get(n, 0.0)) for n in names]
-        _bars(ax, xs, rows, COLOURS[i % len(COLOURS)], width, run["label"])
+        _bars(ax, xs, rows, COLOURS[i % len(COLOURS)], width, run["label"],
+              share=any(isinstance(run[key].get(n), dict) for n in names))
     ax.set_xticks(range(len(names)), names, rotation=30, ha="right")
     ax.set_ylim(bottom=0)
     ax.set_ylabel(axis)
@@ -185,6 +202,9 @@ def _pdf(plt: Any, data: dict, lines: list[str], charts: list[Any]) -> bytes:
     out = io.BytesIO()
     with PdfPages(out, metadata={"CreationDate": None, "ModDate": None,
                                  "Title": f"{data['game']} analysis"}) as pdf:
+        front = _front_page(plt, data)
+        pdf.savefig(front)
+        plt.close(front)
         table = _wrapped(lines)
         for start in range(0, max(1, len(table)), TABLE_LINES):
             page = plt.figure(figsize=(8.27, 11.69))
@@ -196,6 +216,51 @@ def _pdf(plt: Any, data: dict, lines: list[str], charts: list[Any]) -> bytes:
         for fig in charts:
             pdf.savefig(fig)
     return out.getvalue()
+
+
+def _front_page(plt: Any, data: dict) -> Any:
+    """The command and the headline tables on one A4 page."""
+    page = plt.figure(figsize=(8.27, 11.69))
+    page.text(0.06, 0.965, f"{data['game']} analysis", fontsize=14, weight="bold", va="top")
+    page.text(0.06, 0.93, "Produced by:", fontsize=FRONT_FONT, va="top")
+    y = 0.93 - LINE_HEIGHT
+    for line in textwrap.wrap(data["command"], 100, subsequent_indent="    "):
+        page.text(0.06, y, line, family="monospace", fontsize=FRONT_FONT, va="top")
+        y -= LINE_HEIGHT
+    for table in summary_tables(data):
+        if y < 0.1:
+            break    # the rest is in the full table on the next page
+        y = _draw_table(page, y - LINE_HEIGHT, table)
+    page.text(0.06, 0.04, "The full table follows; then the charts.", fontsize=FRONT_FONT - 1,
+              color="#555555")
+    return page
+
+
+def _draw_table(page: Any, top: float, table: SummaryTable) -> float:
+    """One table drawn from ``top`` down (figure coordinates), a rule under its column names;
+    where the next table may start."""
+    heading, columns, rows = table
+    page.text(0.06, top, heading, fontsize=FRONT_FONT + 2, weight="bold", va="top")
+    y = top - 1.6 * LINE_HEIGHT
+    widths = [max(len(cell) for cell in column) + 2 for column in zip(columns, *rows)]
+    xs = [0.06 + CHAR_WIDTH * sum(widths[:i]) for i in range(len(widths))]
+    for x, name in zip(xs, columns):
+        page.text(x, y, name, fontsize=FRONT_FONT, weight="bold", va="top")
+    y -= LINE_HEIGHT
+    page.add_artist(_rule(0.06, min(0.94, xs[-1] + CHAR_WIDTH * widths[-1]), y + 0.2 * LINE_HEIGHT))
+    for row in rows:
+        if y < 0.08:
+            break
+        for x, cell in zip(xs, row):
+            page.text(x, y, cell, fontsize=FRONT_FONT, va="top")
+        y -= LINE_HEIGHT
+    return y - LINE_HEIGHT
+
+
+def _rule(left: float, right: float, y: float) -> Any:
+    """A thin horizontal rule in figure coordinates."""
+    from matplotlib.lines import Line2D
+    return Line2D([left, right], [y, y], linewidth=0.5, color="#333333")
 
 
 def _wrapped(lines: list[str]) -> list[str]:
@@ -215,11 +280,21 @@ def _html(data: dict, lines: list[str], charts: list[Any]) -> bytes:
         svg = buffer.getvalue()
         svgs.append(svg[svg.index("<svg"):])
     title = html.escape(f"{data['game']} analysis")
+    tables = "\n".join(_html_table(table) for table in summary_tables(data))
     body = "\n".join(f"<figure>{svg}</figure>" for svg in svgs)
     page = (f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             f"<title>{title}</title><style>body{{font-family:sans-serif;max-width:60em;"
             f"margin:2em auto}}pre{{background:#f4f4f4;padding:1em;overflow-x:auto}}"
-            f"figure svg{{max-width:100%;height:auto}}</style></head><body>\n"
+            f"figure svg{{max-width:100%;height:auto}}table{{border-collapse:collapse;margin-bottom:1em}}"
+            f"th,td{{text-align:left;padding:0.2em 0.8em;border-bottom:1px solid #ccc}}</style></head><body>\n"
             f"<h1>{title}</h1>\n<p>Produced by:</p><pre>{html.escape(data['command'])}</pre>\n"
+            f"{tables}\n<h2>The full table</h2>\n"
             f"<pre>{html.escape(chr(10).join(lines))}</pre>\n{body}\n</body></html>\n")
     return page.encode("utf-8")
+
+
+def _html_table(table: SummaryTable) -> str:
+    heading, columns, rows = table
+    head = "".join(f"<th>{html.escape(c)}</th>" for c in columns)
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in rows)
+    return f"<h2>{html.escape(heading)}</h2>\n<table><tr>{head}</tr>{body}</table>"

@@ -62,24 +62,27 @@ def test_pdf_report_opens_with_the_table_and_every_chart(run, tmp_path):
     result = run("analyse", "ryb", "--players", "2", "--games", "6", "--report", str(out))
     assert result.exit_code == 0, result.output
     pdf = pypdfium2.PdfDocument(str(out))
-    assert len(pdf) == 6    # the table; length, wins, events, attempts and completion by colour
-    first = pdf[0].get_textpage().get_text_range()
-    assert "icp-print analyse ryb" in first and "seat 1" in first
+    assert len(pdf) == 7    # front page, table; length, wins, events, attempts and completion by colour
+    front = pdf[0].get_textpage().get_text_range()
+    for heading in ("icp-print analyse ryb", "Win rate by seat", "First player", "Game length", "seat 2"):
+        assert heading in front
+    assert "icp-print analyse ryb" in pdf[1].get_textpage().get_text_range()
     first_bytes = out.read_bytes()
     run("analyse", "ryb", "--players", "2", "--games", "6", "--report", str(out))
     assert out.read_bytes() == first_bytes
 
 
-def test_pdf_report_table_stays_inside_the_page_margins(run, tmp_path):
-    """Long lines of the table (a deck beside the reference, every Goal colour) are broken to
-    fit: every character of the first page lies at least 10 mm inside the paper's edges."""
+@pytest.mark.parametrize("page_number", [0, 1])
+def test_pdf_report_table_stays_inside_the_page_margins(run, tmp_path, page_number):
+    """Long lines of the front page's tables and of the full table (a deck beside the
+    reference, every Goal colour) fit: every character lies at least 10 mm inside the paper."""
     deck = tmp_path / "easy-red.toml"
     deck.write_text(UNBALANCED)
     out = tmp_path / "r.pdf"
     result = run("analyse", "ryb", "--deck", str(deck), "--players", "4", "--games", "6",
                  "--report", str(out))
     assert result.exit_code == 0, result.output
-    page = pypdfium2.PdfDocument(str(out))[0]
+    page = pypdfium2.PdfDocument(str(out))[page_number]
     width, height = page.get_size()
     text = page.get_textpage()
     boxes = [text.get_charbox(i) for i in range(text.count_chars()) if not text.get_text_range(i, 1).isspace()]
@@ -112,12 +115,32 @@ def test_win_chart_writes_each_rate_above_its_interval(run):
     assert [t.get_position()[1] for t in wins.texts] == [r["high"] + 0.015 for r in rows]
 
 
+def test_attempts_chart_writes_plain_figures_not_percentages(run):
+    """Attempts per completion (about 1.7) are not shares: each bar carries ``1.77``, not ``177%``."""
+    from icp_print.generators.analysis_report import figures
+    data = analyse(run, "ryb", "--players", "4", "--games", "6")
+    attempts = figures(data)[3].axes[0]
+    figures_by_colour = data["runs"][0]["attempts_per_completed"]
+    assert [t.get_text() for t in attempts.texts] == [f"{figures_by_colour[c]:.2f}" for c in sorted(figures_by_colour)]
+
+
+def test_front_page_names_each_strength_when_seats_differ(run, tmp_path):
+    from icp_print.validators.analysis.text import summary_tables
+    data = analyse(run, "ryb", "--players", "3", "--games", "6", "--policy", "random,greedy,greedy",
+                   "--rotate")
+    tables = {heading: rows for heading, _, rows in summary_tables(data)}
+    assert {row[1] for row in tables["Win rate by seat"]} == {"seat 1", "seat 2", "seat 3"}
+    assert {row[2] for row in tables["Win rate by seat"]} == {"rotated"}
+    assert [row[1] for row in tables["Win rate by strength"]] == list(data["runs"][0]["win_rate_by_policy"])
+
+
 def test_html_report_is_one_self_contained_file(run, tmp_path):
     out = tmp_path / "r.html"
     result = run("analyse", "ryb", "--players", "2", "--games", "6", "--report", str(out))
     assert result.exit_code == 0, result.output
     page = out.read_text()
     assert page.count("<svg") == 5 and "icp-print analyse ryb" in page
+    assert page.count("<table>") == 3 and "<h2>Win rate by seat</h2>" in page
     for outside in ("src=", "<link", "<script", "url(http", "@import"):
         assert outside not in page
 

@@ -107,3 +107,48 @@ def analysis_lines(game: str, command: str, runs: list[Run], compared: bool = Fa
             lines += ["    " + ", ".join(f"{k} {v:g}" for k, v in events[i:i + EVENTS_PER_LINE])
                       for i in range(0, len(events), EVENTS_PER_LINE)]
     return lines
+
+
+SummaryTable = tuple[str, list[str], list[list[str]]]
+"""A heading, the column names and the rows of one table of a report's front page."""
+
+
+def summary_tables(data: Table) -> list[SummaryTable]:
+    """The headline figures of an analysis's JSON as tables: who wins (by seat, by strength,
+    or by difficulty mode), the first player's advantage, the game length and, for a deck,
+    what sets it apart from the reference deck."""
+    runs = data["runs"]
+    tables: list[SummaryTable] = []
+    if data.get("against_reference"):
+        tables.append(("What sets the deck apart (95% intervals do not overlap)",
+                       ["figure", "deck", "reference deck", "verdict"],
+                       [[d["figure"], figure(d["deck"]), figure(d["reference"]), d["verdict"]]
+                        for d in data["against_reference"]]))
+    if data["players"] == 1:
+        tables.append(("Win probability", ["run", "games", "wins", "95% interval"],
+                       [[run["label"], str(run["games"]), *_share(run["win_rate_by_seat"][0])]
+                        for run in runs]))
+    else:
+        tables.append(("Win rate by seat", ["run", "seat", "strength", "wins", "95% interval"],
+                       [[run["label"], f"seat {seat}",
+                         "rotated" if run["rotate"] else run["policies"][seat - 1], *_share(row)]
+                        for run in runs for seat, row in enumerate(run["win_rate_by_seat"], start=1)]))
+        if any(len(run["win_rate_by_policy"]) > 1 for run in runs):
+            tables.append(("Win rate by strength", ["run", "strength", "seats filled", "wins", "95% interval"],
+                           [[run["label"], name, str(row["games"]), *_share(row)]
+                            for run in runs for name, row in run["win_rate_by_policy"].items()]))
+        tables.append(("First player", ["run", "wins", "fair share", "advantage", "95% interval"],
+                       [[run["label"], pct(f["win_rate"]), pct(f["fair_share"]),
+                         f"{100 * f['advantage']:+.1f} points", "outside" if f["significant"] else "inside"]
+                        for run in runs for f in [run["first_player"]]]))
+    tables.append((f"Game length (games stopped at the cap of {data['max_turns']} turns)",
+                   ["run", "finished", "stopped", "draws", "mean turns", "median", "10-90%", "mean rounds"],
+                   [[run["label"], str(run["finished"]), str(run["capped"]), str(run["draws"]),
+                     f"{run['turns']['mean']:.1f}", str(run["turns"]["median"]),
+                     f"{run['turns']['p10']}-{run['turns']['p90']}", f"{run['rounds']['mean']:.1f}"]
+                    for run in runs]))
+    return tables
+
+
+def _share(row: Share) -> list[str]:
+    return [pct(row["rate"]), f"{100 * row['low']:.1f}-{100 * row['high']:.1f}%"]

@@ -208,4 +208,4 @@ def _police_event(low: int, high: int | None) -> str:
     return f"police {_span(low, high)}"
 
 
-GAME = FixedGame("bonnie-and-clyde", 1, BonnieAndClydeState)
+GAME = FixedGame("Bonnie and Clyde", 1, BonnieAndClydeState)

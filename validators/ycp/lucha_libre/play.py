@@ -185,4 +185,4 @@ def _reroll_gains(roll: Roll, wrestler_id: str) -> dict[Roll, float]:
     return {keep: fans - advice[roll] for keep, fans in advice.items()}
 
 
-GAME = FixedGame("lucha-libre", 2, LuchaLibreState)
+GAME = FixedGame("Lucha Libre", 2, LuchaLibreState)

@@ -293,4 +293,4 @@ def _set_up(rng: random.Random) -> G117State:
     return G117State()
 
 
-GAME = FixedGame("protocol-g117", 2, _set_up)
+GAME = FixedGame("Protocol G117", 2, _set_up)

@@ -162,7 +162,7 @@ class LastGlowState(SoloState):
 class LastGlow:
     """The game as the analysis runner sees it: one variant, the difficulty mode."""
 
-    name = "the-last-glow"
+    name = "The Last Glow"
     min_players = 1
     max_players = 1
     difficulty = "mode"

@@ -746,4 +746,4 @@ class ToroballState:
         self._line_up()
 
 
-GAME = FixedGame("toroball", 2, ToroballState)
+GAME = FixedGame("Toroball", 2, ToroballState)

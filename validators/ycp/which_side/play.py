@@ -309,7 +309,7 @@ def _means_open(controlled: frozenset[int], dollars: int, wallet: Wallet) -> tup
 class WhichSide:
     """The game as the analysis runner sees it: one variant, the difficulty mode."""
 
-    name = "which-side"
+    name = "Which Side"
     min_players = max_players = 1
     difficulty = "mode"
 
