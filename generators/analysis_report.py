@@ -7,6 +7,7 @@
 - win rate by seat with 95% error bars (for a solo game: the win probability
   of each run, e.g. each difficulty mode);
 - how often each card, action or rule fired per game;
+- how games end (won, or lost and why) where the engine counts it (the solo games);
 - where the game counts cards attempted, played and completed (RYB's Goals):
   attempts per completion, and how often each card once played was completed.
 
@@ -23,7 +24,7 @@ import io
 import textwrap
 from typing import Any
 
-from ..validators.analysis.text import SummaryTable, summary_tables
+from ..validators.analysis.text import SummaryTable, ending_order, game_endings, summary_tables
 
 TOP_EVENTS = 24
 OUTLIER = 3
@@ -55,6 +56,8 @@ def figures(data: dict) -> list[Any]:
     """The report's charts as matplotlib figures."""
     plt = _pyplot()
     charts = [_lengths(plt, data), _wins(plt, data), _events(plt, data)]
+    if data["players"] == 1 and any(game_endings(run) for run in data["runs"]):
+        charts.append(_endings(plt, data))
     if any(run["attempts_per_completed"] for run in data["runs"]):
         charts.append(_ratio(plt, data, "attempts_per_completed", "attempts per completion",
                              "attempts it takes to complete a card"))
@@ -141,6 +144,30 @@ def _events(plt: Any, data: dict) -> Any:
     ax.set_title(f"{data['game']}: cards, actions and rules used")
     if len(runs) > 1:
         ax.legend(fontsize=8)
+    fig.tight_layout()
+    return fig
+
+
+def _endings(plt: Any, data: dict) -> Any:
+    """How the games of each run ended, as one bar per run cut into its endings: where
+    nobody wins, the reasons for losing still tell the modes apart."""
+    runs = data["runs"]
+    names = sorted({n for run in runs for n in game_endings(run)}, key=ending_order)
+    fig, ax = plt.subplots(figsize=(8, max(2.5, 0.5 * len(runs) + 1.8)))
+    left = [0.0] * len(runs)
+    for i, name in enumerate(names):
+        shares = [game_endings(run).get(name, 0.0) for run in runs]
+        ax.barh(range(len(runs)), shares, left=left, color=COLOURS[i % len(COLOURS)], label=name)
+        for y, (x, share) in enumerate(zip(left, shares)):
+            if share >= 0.06:
+                ax.text(x + share / 2, y, f"{share:.0%}", ha="center", va="center", color="white", fontsize=8)
+        left = [x + share for x, share in zip(left, shares)]
+    ax.set_yticks(range(len(runs)), [run["label"] for run in runs])
+    ax.invert_yaxis()
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("share of games")
+    ax.set_title(f"{data['game']}: how games end")
+    ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.18), ncol=min(3, len(names)))
     fig.tight_layout()
     return fig
 

@@ -134,6 +134,21 @@ def test_front_page_names_each_strength_when_seats_differ(run, tmp_path):
     assert [row[1] for row in tables["Win rate by strength"]] == list(data["runs"][0]["win_rate_by_policy"])
 
 
+def test_solo_report_shows_how_games_end_in_each_mode(run):
+    """Which Side's greedy player wins no game in any mode: the front page and a chart still
+    tell the modes apart by how the games are lost, each run's endings adding up to all games."""
+    from icp_print.generators.analysis_report import figures
+    from icp_print.validators.analysis.text import game_endings, summary_tables
+    data = analyse(run, "which-side", "--games", "20")
+    tables = {heading: rows for heading, _, rows in summary_tables(data)}
+    assert [row[0] for row in tables["How games end (share of games)"]] == ["mode normal", "mode advanced", "mode hard"]
+    for run_ in data["runs"]:
+        assert sum(game_endings(run_).values()) == pytest.approx(1.0)
+    chart = figures(data)[-1].axes[0]
+    assert chart.get_title() == "Which Side: how games end"
+    assert len(chart.patches) == len(data["runs"]) * len({n for r in data["runs"] for n in game_endings(r)})
+
+
 def test_html_report_is_one_self_contained_file(run, tmp_path):
     out = tmp_path / "r.html"
     result = run("analyse", "ryb", "--players", "2", "--games", "6", "--report", str(out))

@@ -141,6 +141,11 @@ def summary_tables(data: Table) -> list[SummaryTable]:
                        [[run["label"], pct(f["win_rate"]), pct(f["fair_share"]),
                          f"{100 * f['advantage']:+.1f} points", "outside" if f["significant"] else "inside"]
                         for run in runs for f in [run["first_player"]]]))
+    endings = sorted({name for run in runs for name in game_endings(run)}, key=ending_order)
+    if endings and data["players"] == 1:
+        tables.append(("How games end (share of games)", ["run", *endings],
+                       [[run["label"], *(pct(game_endings(run).get(name, 0.0)) for name in endings)]
+                        for run in runs]))
     tables.append((f"Game length (games stopped at the cap of {data['max_turns']} turns)",
                    ["run", "finished", "stopped", "draws", "mean turns", "median", "10-90%", "mean rounds"],
                    [[run["label"], str(run["finished"]), str(run["capped"]), str(run["draws"]),
@@ -148,6 +153,19 @@ def summary_tables(data: Table) -> list[SummaryTable]:
                      f"{run['turns']['p10']}-{run['turns']['p90']}", f"{run['rounds']['mean']:.1f}"]
                     for run in runs]))
     return tables
+
+
+def game_endings(run: Table) -> dict[str, float]:
+    """How a run's games ended, as shares of its games: the engines count ``won`` and one
+    ``lost: REASON`` event per game that ends so, which in a solo game tells apart modes
+    that nobody wins."""
+    return {name: value for name, value in run["events_per_game"].items()
+            if name == "won" or name.startswith("lost: ")}
+
+
+def ending_order(name: str) -> tuple[bool, str]:
+    """``won`` first, then the reasons for losing in alphabetical order."""
+    return (name != "won", name)
 
 
 def _share(row: Share) -> list[str]:
