@@ -61,29 +61,15 @@ def goal_rows(pool: tuple[int, ...]) -> Rows:
     return tuple(rows)
 
 
-_ROWS: dict[int, Rows] = {}
-DICE_BITS: Final = 16
-"""Bits a colour's dice take in :func:`pool_key`: far more dice than a game holds."""
-
-
-def pool_key(pool: list[int], seat: int = 0) -> int:
-    """A pool (and a seat) as one integer, a cheap key for a table.
-
-    >>> pool_key([2, 3, 1]) == (2 << 32) + (3 << 16) + 1
-    True
-    """
-    key = seat
-    for dice in pool:
-        key = (key << DICE_BITS) + dice
-    return key
+_ROWS: dict[tuple[int, ...], Rows] = {}
 
 
 def rows_for(pool: list[int]) -> Rows:
     """:func:`goal_rows` of a pool held as a list (a pool is a few dice: they are few)."""
-    key = pool_key(pool)
+    key = tuple(pool)
     rows = _ROWS.get(key)
     if rows is None:
-        rows = _ROWS[key] = goal_rows(tuple(pool))
+        rows = _ROWS[key] = goal_rows(key)
     return rows
 
 
@@ -148,6 +134,14 @@ class Outlook:
             terms = [self.term(colour, worth, target, serial, declared) for serial, colour, worth, target in goals]
         else:
             self.rows, self.count, self.now, self.dice = known.rows, known.count, known.now, known.dice
+            last = len(known.goals)
+            if len(goals) == last + 1 and goals[:last] == known.goals:     # a Goal played: one term more
+                serial, colour, worth, target = goals[last]
+                term = self.term(colour, worth, target, serial, declared)
+                self.terms = known.terms + [term]
+                self.best = term if term > known.best else known.best
+                self.total = self.now + self.best + self.dice
+                return
             terms = self.terms_after(known)
         self.terms = terms
         self.best = best_of(terms)
@@ -218,16 +212,17 @@ class Outlook:
         chance row and the progress completing the Goal would give."""
         return self.rows[colour], self.gain(colour, worth)
 
-    def with_best(self, best: float) -> float:
-        return self.now + best + self.dice
-
     def best_without(self, index: int) -> float:
-        """The best term but the one of the Goal at ``index``."""
-        best = 0.0 if len(self.terms) < 2 else self.terms[1 if index == 0 else 0]
-        for i, term in enumerate(self.terms):
-            if i != index and term > best:
-                best = term
-        return best
+        """The best term but the one of the Goal at ``index``: :attr:`best` unless that
+        Goal's term is the best."""
+        terms = self.terms
+        if len(terms) < 2:
+            return 0.0
+        if terms[index] < self.best:
+            return self.best
+        others = terms.copy()
+        del others[index]
+        return max(others)
 
 
 def best_of(terms: list[float]) -> float:

@@ -453,8 +453,11 @@ def _goal(s: RybState) -> tuple[Goal, int]:
     if d[0] == "raid":
         goal, banked = s.treasure[d[1]][d[2]]
         return goal, max(0, goal.target - banked)
-    entry = next(e for e in s.table if e[0] == d[1])
-    return entry[1], s.need(s.seat, entry[0], entry[1], entry[2])
+    serial = d[1]
+    for entry in s.table:       # a loop, not next() over a generator: every attempt asks twice
+        if entry[0] == serial:
+            return entry[1], s.need(s.seat, serial, entry[1], entry[2])
+    raise ValueError(f"no Goal {serial} in play")
 
 
 def _roll(s: RybState, action: Action, rng: random.Random) -> None:

@@ -41,13 +41,10 @@ Apart: TypeAlias = "tuple[seat_outlook.Outlook, float, float, tuple[float, ...] 
 
 
 def standing(totals: list[float], seat: int) -> float:
-    """A seat's outlook less the best opponent's."""
-    first = 1 if seat == 0 else 0
-    rival = totals[first]
-    for o in range(first + 1, len(totals)):
-        if o != seat and totals[o] > rival:
-            rival = totals[o]
-    return totals[seat] - rival
+    """A seat's outlook less the best opponent's (built-in ``max`` of a copy less the seat:
+    a loop over four seats costs twice as much in pure Python)."""
+    rivals = totals.copy()
+    return rivals.pop(seat) - max(rivals)
 
 
 def heuristic(s: RybState, seat: int) -> float:
@@ -65,7 +62,8 @@ class Decision:
         self.now = standing(self.totals, seat)
         self.rovers: dict[int, float] = {}
         self.without: dict[int, list[Apart]] = {}
-        self.pooled: dict[int, float] = {}
+        self.pooled: dict[tuple[int, ...], float] = {}
+        self.best_rival: float | None = None
 
     def outlook(self, seat: int, pool: list[int], goals: seat_outlook.Goals, declared: int,
                 swiss: seat_outlook.Swiss) -> float:
@@ -76,7 +74,7 @@ class Decision:
         if goals is not self.goals or swiss is not x.swiss:
             mine = declared if seat == self.s.actor else 0
             return seat_outlook.Outlook(list(pool), x.points, x.colours, swiss, mine, goals).total
-        key = seat_outlook.pool_key(pool, seat)
+        key = (seat, *pool)
         known = self.pooled.get(key)
         if known is None:
             known = self.pooled[key] = x.total_for(pool)
@@ -90,6 +88,11 @@ class Decision:
         if pools is None and goals is None and swiss is None:
             return self.now
         s, totals = self.s, list(self.totals)
+        if goals is None and swiss is None and pools is not None:      # the common case: dice moved
+            for o, (pool, before) in enumerate(zip(pools, s.pools)):
+                if pool is not before and pool != before:
+                    totals[o] = self.outlook(o, pool, self.goals, self.declared, self.seats[o].swiss)
+            return standing(totals, self.seat)
         for o in range(s.num_players):
             pool = s.pools[o] if pools is None else pools[o]
             own_swiss = swiss[1] if swiss is not None and swiss[0] == o else self.seats[o].swiss
@@ -103,16 +106,28 @@ class Decision:
         """The rating once the acting seat declares an attempt at Goal ``serial``: that
         Goal's term at full weight."""
         actor = self.s.actor
-        totals = list(self.totals)
         x = self.seats[actor]
         if self.declared:
-            totals[actor] = seat_outlook.Outlook(x.pool, x.points, x.colours, x.swiss, serial, self.goals).total
+            total = seat_outlook.Outlook(x.pool, x.points, x.colours, x.swiss, serial, self.goals).total
         else:
             k = self.index_of(serial)
             _, colour, worth, target = self.goals[k]
             best, term = x.best_without(k), x.term(colour, worth, target, serial, serial)
-            totals[actor] = x.with_best(term if term > best else best)
+            total = x.now + (term if term > best else best) + x.dice
+        if actor == self.seat:
+            return total - self.rival()
+        totals = list(self.totals)
+        totals[actor] = total
         return standing(totals, self.seat)
+
+    def rival(self) -> float:
+        """The best opponent's outlook total as it stands (what :func:`standing` takes away
+        when only the rated seat's own total changes), worked out once."""
+        if self.best_rival is None:
+            rivals = self.totals.copy()
+            del rivals[self.seat]
+            self.best_rival = max(rivals)
+        return self.best_rival
 
     def index_of(self, serial: int) -> int:
         for i, goal in enumerate(self.goals):
@@ -127,7 +142,8 @@ class Decision:
         totals = []
         for o, x in enumerate(self.seats):
             term = x.term(colour, worth, target, serial, declared if o == actor else 0)
-            totals.append(x.with_best(term if term > x.best else x.best))
+            best = x.best
+            totals.append(x.now + (term if term > best else best) + x.dice)
         return standing(totals, self.seat)
 
     def changing(self, index: int, target: int) -> float:
@@ -157,8 +173,15 @@ class Decision:
             out.append((x, x.best_without(index), weight, row, gain))
         return out
 
-    def pools(self) -> Pools:
-        return [p.copy() for p in self.s.pools]
+    def pools(self, *changing: int) -> Pools:
+        """The pools, to change on a copy: every seat's, or only those of the seats
+        ``changing`` (the others are the position's own lists, left as they are)."""
+        if not changing:
+            return [p.copy() for p in self.s.pools]
+        pools = self.s.pools.copy()
+        for o in changing:
+            pools[o] = pools[o].copy()
+        return pools
 
     def on_copy(self, action: Action, rng: random.Random) -> float:
         """The action played on a copy of the position (chance drawn from ``rng``)."""
@@ -177,7 +200,7 @@ class Decision:
             pool = self.s.pools[victim]
             for die in range(len(pool)):
                 if pool[die]:
-                    caught = self.pools()
+                    caught = self.pools(victim, self.s.seat)
                     move_die(caught, victim, self.s.seat, die)
                     known += catch_chance(pool[die]) * (self.after_card(caught) - self.now)
             self.rovers[victim] = known
@@ -237,7 +260,7 @@ def _card(s: RybState, d: Decision, action: Action, rng: random.Random) -> float
         return d.now
     if kind == "red-rover":
         return d.rover(target)
-    pools = d.pools()
+    pools = d.pools(target, s.seat)
     if kind == "gimme":
         move_die(pools, target, s.seat, action[2])
         return d.after_card(pools)
@@ -249,7 +272,7 @@ def _swap(s: RybState, d: Decision, action: Action, rng: random.Random) -> float
         return d.after_card()
     if can_deny(s, action[1]):
         return d.now
-    pools = d.pools()
+    pools = d.pools(s.seat, action[1])
     exchange(pools, s.seat, action[1], s.swapping, action[2:])
     return d.after_card(pools)
 
