@@ -149,6 +149,14 @@ def test_solo_report_shows_how_games_end_in_each_mode(run):
     assert len(chart.patches) == len(data["runs"]) * len({n for r in data["runs"] for n in game_endings(r)})
 
 
+def test_a_solo_game_nobody_wins_points_to_the_search_player(run):
+    hint = "--policy search"
+    nobody = run("analyse", "which-side", "--games", "10", "--variant", "mode=hard")
+    assert nobody.exit_code == 0 and hint in nobody.stdout
+    won = run("analyse", "the-last-glow", "--games", "10", "--variant", "mode=storm")
+    assert won.exit_code == 0 and hint not in won.stdout
+
+
 def test_html_report_is_one_self_contained_file(run, tmp_path):
     out = tmp_path / "r.html"
     result = run("analyse", "ryb", "--players", "2", "--games", "6", "--report", str(out))

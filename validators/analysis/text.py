@@ -106,7 +106,18 @@ def analysis_lines(game: str, command: str, runs: list[Run], compared: bool = Fa
             lines.append("  per game:")
             lines += ["    " + ", ".join(f"{k} {v:g}" for k, v in events[i:i + EVENTS_PER_LINE])
                       for i in range(0, len(events), EVENTS_PER_LINE)]
-    return lines
+    return lines + _solo_hint(runs)
+
+
+def _solo_hint(runs: list[Run]) -> list[str]:
+    """Where no player of a solo game won anything short of search, say how to ask how winnable
+    the game is under good play: a mode nobody wins says little about the mode."""
+    solo = all(run.match.players == 1 for run in runs)
+    if not solo or any(run.totals.summary()["win_rate_by_seat"][0]["wins"] for run in runs) \
+            or any("search" in run.match.policies for run in runs):
+        return []
+    return ["", "No game was won: `--policy search` (slower, a few games a second) estimates how "
+                "winnable each mode is under good play."]
 
 
 SummaryTable = tuple[str, list[str], list[list[str]]]
