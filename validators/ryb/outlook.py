@@ -212,6 +212,15 @@ class Outlook:
         chance row and the progress completing the Goal would give."""
         return self.rows[colour], self.gain(colour, worth)
 
+    def holds(self, treasure: list[list[Any]], completed: int) -> bool:
+        """Whether ``treasure`` has the points and colours this outlook read (noted as read
+        from it when so); asked only when :attr:`held` and :attr:`completed` cannot tell."""
+        points, colours = treasure_of(treasure) if treasure else (0, 0)
+        if points != self.points or colours != self.colours:
+            return False
+        self.held, self.completed = treasure, completed
+        return True
+
     def best_without(self, index: int) -> float:
         """The best term but the one of the Goal at ``index``: :attr:`best` unless that
         Goal's term is the best."""
@@ -248,9 +257,10 @@ def goals_in_play(s: RybState) -> Goals:
             goals.append(old[j])
         else:
             goals.append((serial, COLOUR_INDEX[goal.colour], goal.value, target))
-    if len(goals) == last and all(a is b for a, b in zip(goals, old)):
+    kept = tuple(goals)
+    if kept == old:         # compared in C: the unchanged Goals are the same objects
         return old
-    s.goals = kept = tuple(goals)
+    s.goals = kept
     return kept
 
 
@@ -278,22 +288,20 @@ def seat_outlooks(s: RybState) -> tuple[Goals, int, list[Outlook]]:
     outlooks kept on ``s`` reused where their inputs did not change (and kept for the
     next decision)."""
     goals, declared, actor, completed = goals_in_play(s), declared_attempt(s), s.actor, s.completed
-    known = s.outlooks
+    known, cards = s.outlooks, s.swiss
     seats = []
     for o, (pool, treasure) in enumerate(zip(s.pools, s.treasure)):
-        x = known[o] if known is not None and o < len(known) else None
-        if x is not None and x.held is treasure and x.completed == completed:
-            points, colours = x.points, x.colours       # no Goal completed since: the same treasure
-        else:
-            points, colours = treasure_of(treasure) if treasure else (0, 0)
-        swiss = swiss_of(s, o) if s.swiss else ()
         mine = declared if o == actor else 0
-        if x is None or x.pool != pool or x.points != points or x.colours != colours \
-                or x.swiss != swiss or x.declared != mine:
+        swiss = swiss_of(s, o) if cards else ()
+        x = known[o] if known is not None else None
+        if x is None or x.pool != pool or x.declared != mine or x.swiss != swiss \
+                or (x.held is not treasure or x.completed != completed) and not x.holds(treasure, completed):
+            points, colours = treasure_of(treasure) if treasure else (0, 0)
             x = Outlook(list(pool), points, colours, swiss, mine, goals)
+            x.held, x.completed = treasure, completed
         elif x.goals is not goals:
-            x = Outlook(x.pool, points, colours, swiss, mine, goals, x)
-        x.held, x.completed = treasure, completed
+            x = Outlook(x.pool, x.points, x.colours, swiss, mine, goals, x)
+            x.held, x.completed = treasure, completed
         seats.append(x)
     s.outlooks = seats
     return goals, declared, seats

@@ -23,13 +23,16 @@ from collections.abc import Mapping, Sequence
 from ..errors import InputError
 from ..play import TERMINAL, UNCOUNTED
 from .deck import REFERENCE_DECK, Deck, card_texts, load_deck, variable_functions
-from .model import (DICE, Colour, HAND_SIZE, MAX_PLAYERS, NEEDS, STARTING_POOL, Goal, colour_total,
+from .model import (DICE, Colour, DieColour, HAND_SIZE, MAX_PLAYERS, NEEDS, STARTING_POOL, Goal, colour_total,
                     effective_target, has_won)
 
 Card = Goal | str           # a Goal, or the name of an Action card
 Action = tuple[Any, ...]    # a verb ("attempt", "give", ...) and its arguments: seats, dice, cards
 NO_ACTION: Final[Action] = ()          # no effect pending, no attempt declared, no swap under way
-REFILL: Final[Action] = ("refill",)
+UNRATED: Final = frozenset({"refill", "attempt", "roll", "do-over", "keep"})
+"""Actions that change nothing the greedy rating reads, unless they end the turn: a Refill
+changes the hand, declaring an attempt and a roll that misses change no pool, Goal or
+treasure (the attempt counts only while its roll is under way, when no choice is rated)."""
 CHOOSE_ONCE: Final = "choose-once"     # Alternate Variable Cards Variant
 CHOOSE_EACH: Final = "choose-each"     # Alternate Variable Cards Variant II
 BANK_AT_LEAST_ONE: Final = "at-least-one"
@@ -211,9 +214,9 @@ class RybState:
 
     def apply(self, action: Action, rng: random.Random) -> None:
         self._legal = None
-        if action != REFILL:      # a Refill changes only the hand, which the rating does not read
-            self.rated = None
+        rated = self.rated
         play_cards.apply_action(self, action, rng)
+        self.rated = rated if action[0] in UNRATED and self.phase not in (START, OVER) else None
 
     def heuristic(self, seat: int) -> float:
         """Progress toward the win less the best opponent's (:mod:`.rating`)."""
@@ -230,8 +233,15 @@ class RybState:
         return effective_target(goal.target, banked + self.swiss.get((serial, seat), 0))
 
     def roll(self, colour: Colour, pool: list[int], rng: random.Random) -> int:
-        """Roll every die of the colours ``colour`` needs; its colour total."""
-        rolls = {DICE[d]: [int(rng.random() * 6) + 1 for _ in range(pool[d])] for d in needs(colour)}
+        """Roll every die of the colours ``colour`` needs; its colour total (plain loops:
+        every attempt rolls, and a comprehension costs a call of its own)."""
+        rolls: dict[DieColour, list[int]] = {}
+        face = rng.random
+        for d in needs(colour):
+            faces = []
+            for _ in range(pool[d]):
+                faces.append(int(face() * 6) + 1)
+            rolls[DICE[d]] = faces
         return colour_total(colour, rolls)
 
     def won(self, seat: int) -> bool:

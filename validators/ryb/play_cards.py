@@ -117,12 +117,13 @@ def _play_step_card(s: RybState, card: Card) -> bool:
 def _attempts(s: RybState) -> list[Action]:
     """Goals the player can roll for: at least one die of every colour the Goal needs."""
     pool = s.pools[s.seat]
+    holds = pool.__getitem__
     out: list[Action] = [("attempt", serial) for serial, goal, _ in s.table
-                         if all(pool[d] for d in needs(goal.colour))]
+                         if all(map(holds, needs(goal.colour)))]
     if s.raid:
         out += [("raid", owner, i) for owner in range(s.num_players) if owner != s.seat
                 for i, (goal, _) in enumerate(s.treasure[owner])
-                if all(pool[d] for d in needs(goal.colour))]
+                if all(map(holds, needs(goal.colour)))]
     return out
 
 

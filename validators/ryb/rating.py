@@ -193,17 +193,22 @@ class Decision:
         """Red Rover on ``victim``, to the first order in its catch: the rating without a
         catch, plus for each colour the victim holds the chance that at least one of its
         dice shows the number times what one die of that colour caught is worth.  The
-        number named does not change the odds, so each victim is weighed once."""
+        number named does not change the odds, so each victim is weighed once (a victim who
+        may deny it: the rating as it stands)."""
         known = self.rovers.get(victim)
         if known is None:
-            known = self.now
-            pool = self.s.pools[victim]
-            for die in range(len(pool)):
-                if pool[die]:
-                    caught = self.pools(victim, self.s.seat)
-                    move_die(caught, victim, self.s.seat, die)
-                    known += catch_chance(pool[die]) * (self.after_card(caught) - self.now)
-            self.rovers[victim] = known
+            known = self.rovers[victim] = self.now if can_deny(self.s, victim) else self.catching(victim)
+        return known
+
+    def catching(self, victim: int) -> float:
+        """:meth:`rover` worked out: the rating plus each colour's catch at its chance."""
+        known = self.now
+        pool = self.s.pools[victim]
+        for die in range(len(pool)):
+            if pool[die]:
+                caught = self.pools(victim, self.s.seat)
+                move_die(caught, victim, self.s.seat, die)
+                known += catch_chance(pool[die]) * (self.after_card(caught) - self.now)
         return known
 
     def turn_over(self, pools: Pools | None = None,
@@ -255,11 +260,11 @@ def _card(s: RybState, d: Decision, action: Action, rng: random.Random) -> float
     if kind == "variable":
         return d.after_card(reset_pools(s.num_players)) if action[1] == "reset" \
             else d.on_copy(action, rng)
-    target = action[2] if kind == "red-rover" else action[1]
+    if kind == "red-rover":
+        return d.rover(action[2])
+    target = action[1]
     if can_deny(s, target):
         return d.now
-    if kind == "red-rover":
-        return d.rover(target)
     pools = d.pools(target, s.seat)
     if kind == "gimme":
         move_die(pools, target, s.seat, action[2])
