@@ -1,15 +1,17 @@
-"""A game's greedy games per second per core in pure Python and compiled with mypyc, side by side.
+"""A game's speed in pure Python and compiled with mypyc, side by side.
 
     python bench/compile_engines.py                     # RYB, 1000 games each
     python bench/compile_engines.py --games 3000 --keep build/engines
     python bench/compile_engines.py --game the-last-glow --games 10000 --variant mode=nightmare
+    python bench/compile_engines.py --game yicyacyoe --keep build/yicyacyoe   # the exact solver
 
 The package is pure Python and installs as such.  This script compiles the
 modules a game spends its time in (:data:`COMPILED`: the game's engine, its
 greedy rating and the analysis core; RYB unless ``--game`` names The Last
-Glow) from the same typed source with mypyc, into a copy of the package in a
-scratch folder, and runs ``bench/bench_analysis.py`` once on the installed
-package and once on the compiled copy.  Nothing is written into the source
+Glow or Yic Yac Yoe, whose exact solver is compiled) from the same typed
+source with mypyc, into a copy of the package in a scratch folder, and runs
+the game's bench line (:data:`BENCH`) once on the installed package and once
+on the compiled copy.  Nothing is written into the source
 tree (``--keep`` leaves the compiled copy where it says, to run other
 commands on with ``PYTHONPATH``).  It needs a C compiler, Python's headers
 and mypy (which carries mypyc; the ``test`` extra installs it).
@@ -42,6 +44,14 @@ COMPILED = {
         "validators/ryb/outlook.py",
         "validators/ryb/rating.py",
     ),
+    "yicyacyoe": (
+        "validators/yicyacyoe/model.py",
+        "validators/yicyacyoe/keys.py",
+        "validators/yicyacyoe/endgame.py",
+        "validators/yicyacyoe/pairing.py",
+        "validators/yicyacyoe/free_search.py",
+        "validators/yicyacyoe/search.py",
+    ),
     "the-last-glow": CORE + (
         "validators/ycp/solo.py",
         "validators/ycp/the_last_glow/rules.py",
@@ -54,8 +64,11 @@ COMPILED = {
 }
 """By game, the modules a game spends its time in (the greedy rating, the turn steps, the
 runner)."""
-BENCH = {"ryb": ("--players", "4"), "the-last-glow": ()}
-"""By game, the options of its ``bench/bench_analysis.py`` greedy line."""
+BENCH = {"ryb": ("bench_analysis.py", "--game", "ryb", "--players", "4", "--strengths", "greedy"),
+         "the-last-glow": ("bench_analysis.py", "--game", "the-last-glow", "--strengths", "greedy"),
+         "yicyacyoe": ("bench_yicyacyoe.py", "--growth", "10,8")}
+"""By game, the bench script and options of its line (Yic Yac Yoe: the exact solver on 5x5 rows
+of 4 from seeded positions with ten and eight marks down, nodes per CPU second)."""
 
 
 def compile_tree(where: Path, game: str = "ryb") -> Path:
@@ -83,13 +96,14 @@ def compile_tree(where: Path, game: str = "ryb") -> Path:
 
 
 def bench(game: str, games: int, path: Path | None, variant: list[str]) -> str:
-    """``bench/bench_analysis.py``'s greedy line of ``game``, on the installed package or on ``path``."""
+    """The bench line of ``game`` (:data:`BENCH`), on the installed package or on ``path``."""
     env = dict(os.environ)
     if path is not None:
         env["PYTHONPATH"] = str(path)
-    command = [sys.executable, str(ROOT / "bench" / "bench_analysis.py"), "--game", game, *BENCH[game],
-               "--strengths", "greedy", "--games", str(games), "--workers", "1",
-               *(f"--variant={choice}" for choice in variant)]
+    script, *options = BENCH[game]
+    command = [sys.executable, str(ROOT / "bench" / script), *options]
+    if script == "bench_analysis.py":
+        command += ["--games", str(games), "--workers", "1", *(f"--variant={choice}" for choice in variant)]
     out = subprocess.run(command, env=env, check=True, capture_output=True, text=True, cwd=path or ROOT)
     return out.stdout
 

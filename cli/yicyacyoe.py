@@ -86,9 +86,12 @@ def print_command(out: Path, count: int | None, **kwargs) -> None:
               show_default=True,
               help="How the search asks its yes/no questions: alpha-beta, or proof-number "
                    "search (one mark a turn with own marks; other variants use alpha-beta).")
+@click.option("--table-size", type=click.IntRange(1000, None), default=None,
+              help="Positions the table keeps before it drops its deepest half (default "
+                   "5,000,000, about 400 MB; a long solve may keep more).")
 @json_option
-def solve_command(time_limit: float | None, workers: int | None, method: str, as_json: bool,
-                  **kwargs) -> None:
+def solve_command(time_limit: float | None, workers: int | None, method: str,
+                  table_size: int | None, as_json: bool, **kwargs) -> None:
     """Exact value of a Yic Yac Yoe variant for the first player, and every best first turn.
 
     Progress goes to stderr on long solves.  Values: win, draw or loss for
@@ -104,7 +107,7 @@ def solve_command(time_limit: float | None, workers: int | None, method: str, as
     """
     from ..validators.yicyacyoe.engine import start
     from ..validators.yicyacyoe.report import solution_json, solution_lines
-    from ..validators.yicyacyoe.search import Search
+    from ..validators.yicyacyoe.search import MAX_ENTRIES, Search
     from ..validators.yicyacyoe.solver import solve
     from ..validators.yicyacyoe.split import solve_split
     variant = variant_from(kwargs)
@@ -114,10 +117,10 @@ def solve_command(time_limit: float | None, workers: int | None, method: str, as
 
     if workers is None:
         result = solve(start(variant), time_limit=time_limit, progress=progress,
-                       search=Search(variant, method=method))
+                       search=Search(variant, method=method, max_entries=table_size or MAX_ENTRIES))
     else:
         result = solve_split(start(variant), workers, time_limit=time_limit, progress=progress,
-                             method=method)
+                             method=method, table_size=table_size or MAX_ENTRIES)
     if as_json:
         echo_json(solution_json(variant, result))
     else:

@@ -59,9 +59,21 @@ def test_solve_time_limit_reports_bounds_so_far(run):
     assert data["value"] is None and data["lower_bound"] == "loss" and data["upper_bound"] == "win"
 
 
+def test_a_small_table_drops_entries_but_keeps_the_answer(run):
+    def solved(*options):
+        output = run("solve", "yicyacyoe", "--size", "4", *options, "--json").output
+        return json.loads(output[output.index("{"):])      # after any progress lines
+
+    whole, small = solved(), solved("--table-size", "1000")
+    split = solved("--table-size", "1000", "--workers", "1")
+    assert whole["value"] == small["value"] == split["value"] == "draw"
+    assert whole["best_moves"] == small["best_moves"] == split["best_moves"]
+    assert small["nodes"] > whole["nodes"]       # positions dropped from the table are solved again
+
+
 def test_solve_bad_options_fail_cleanly(run):
     for args in (["--size", "3", "--row", "5"], ["--size", "0"], ["--size", "4", "--per-turn", "4"],
-                 ["--row", "2"], ["--size", "x"]):
+                 ["--row", "2"], ["--size", "x"], ["--size", "3", "--table-size", "10"]):
         result = run("solve", "yicyacyoe", *args)
         assert_clean_failure(result, 2)
 

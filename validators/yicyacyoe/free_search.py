@@ -36,6 +36,10 @@ def build_free_search(search: Search) -> Callable[..., int]:
     # Without it, a position with one spare safe move and one without share
     # a key (their marks are the same once dead cells are merged).
     parity = 2 if p == 1 else cells + 1
+    # The key packs the canonical position, the marks left this turn and that count in
+    # as few bits as they need: up to 5x5 it stays one machine word, which compiled code
+    # hashes and keeps without an object.
+    left_bits, count_bits = p.bit_length(), (parity - 1).bit_length()
     one_own = p == 1 and not shared       # the game :mod:`.pairing` speaks of
     pairing = one_own and "pairing" in search.strategies
     ahead = one_own and "pairing ahead" in search.strategies
@@ -65,9 +69,9 @@ def build_free_search(search: Search) -> Callable[..., int]:
                 return count_game(0, 0, (free & ~threat).bit_count(), free & threat != 0,
                                   left, p)
             lo, hi = LOSS, WIN
-            key = canon(taken) << 8 | left
+            key = canon(taken) << left_bits | left
         else:
-            live_me, live_opp, threat, wide = open_rows(rows_k, me, opp, k1)
+            live_me, live_opp, threat, wide = open_rows(rows_k, me, opp)
             if not wide:
                 return count_game((free & live_opp & ~live_me).bit_count(),
                                   (free & live_me & ~live_opp).bit_count(),
@@ -78,7 +82,7 @@ def build_free_search(search: Search) -> Callable[..., int]:
             if lo == hi:
                 return lo
             dead = full ^ (live_me | live_opp)
-            key = (canon(me | dead | (opp | dead) << cells) << 8 | left) << 8 | (
+            key = (canon(me | dead | (opp | dead) << cells) << left_bits | left) << count_bits | (
                 (free & dead).bit_count() % parity)
         safe = free & ~threat
         if not safe:

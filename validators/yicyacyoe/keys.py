@@ -21,23 +21,26 @@ from .model import Cell, symmetries
 
 CHUNK = 8           # bits per table while building; lookups use 16-bit chunks ...
 WIDE_UP_TO = 72     # ... for packings up to this many bits (6x6 with two players)
+LOOP_CHUNK = 13     # bits per table of the plain loop, for packings of one machine word ...
+WORD = 62           # ... (compiled code keeps such ints unboxed; up to 5x5 with two players)
+# mypyc builds this module as a C extension for speed measurements (bench/compile_engines.py):
+# compiled, the plain loop is faster than the generated function, which stays interpreted.
+COMPILED = not __file__.endswith(".py")
 
 
-def _tables(n: int, boards: int, perm: tuple[Cell, ...]) -> list[list[int]]:
-    """For each byte of the packing, the image under ``perm`` of all 256 values."""
+def _tables(n: int, boards: int, perm: tuple[Cell, ...], bits: int = CHUNK) -> list[list[int]]:
+    """For each ``bits``-bit chunk of the packing, the image under ``perm`` of every value."""
     cells = n * n
     width = cells * boards
     out = []
-    for start in range(0, width, CHUNK):
-        row = []
-        for value in range(1 << CHUNK):
-            image = 0
-            for bit in range(CHUNK):
-                q = start + bit
-                if value >> bit & 1 and q < width:
-                    board, cell = divmod(q, cells)
-                    image |= 1 << (board * cells + perm[cell])
-            row.append(image)
+    for start in range(0, width, bits):
+        row = [0]
+        for value in range(1, 1 << bits):
+            low = (value & -value).bit_length() - 1      # the image of the rest is known
+            q = start + low
+            board, cell = divmod(q, cells)
+            single = 1 << (board * cells + perm[cell]) if q < width else 0
+            row.append(row[value & (value - 1)] | single)
         out.append(row)
     return out
 
@@ -50,8 +53,11 @@ def canonicalizer(n: int, boards: int = 2) -> Callable[[int], int]:
     the packing (8-bit past 6x6, to keep the tables small) looks up one big int holding its image under every symmetry,
     side by side in fields of the packing's width (OR never carries between
     fields).  The function is written out for the chunk count, because a
-    Python loop here would triple the solver's time per position.
+    Python loop here would triple the solver's time per position.  Compiled,
+    :func:`looped_canonicalizer` gives the same keys faster.
     """
+    if COMPILED:
+        return looped_canonicalizer(n, boards)
     width = n * n * boards
     per_symmetry = [_tables(n, boards, perm) for perm in symmetries(n)[1:]]
     merged = []
@@ -70,6 +76,29 @@ def canonicalizer(n: int, boards: int = 2) -> Callable[[int], int]:
     scope: dict[str, Any] = {f"t{j}": table for j, table in enumerate(tables)} | {"m": (1 << width) - 1}
     exec(source, scope)  # noqa: S102 - trusted text built above from integers only
     canon: Callable[[int], int] = scope["canon"]
+    return canon
+
+
+def looped_canonicalizer(n: int, boards: int = 2) -> Callable[[int], int]:
+    """The same canonical form as :func:`canonicalizer`, by a plain loop over the seven
+    symmetries and the chunks of the packing: twice as slow interpreted, twice as fast
+    compiled, where ints of one machine word need no objects."""
+    width = n * n * boards
+    bits = LOOP_CHUNK if width <= WORD else CHUNK
+    per_symmetry = [_tables(n, boards, perm, bits) for perm in symmetries(n)[1:]]
+    mask = (1 << bits) - 1
+
+    def canon(p: int) -> int:
+        best = p
+        for chunks in per_symmetry:
+            image = shift = 0
+            for table in chunks:
+                image |= table[p >> shift & mask]
+                shift += bits
+            if image < best:
+                best = image
+        return best
+
     return canon
 
 

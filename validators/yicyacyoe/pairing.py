@@ -38,7 +38,7 @@ def pairs_for(rows_free: list[Mask]) -> bool:
     ``rows_free`` holds the free cells of each row (one mask per row).
     Augmenting paths over two slots per row (Kuhn's matching).
     """
-    if any(row.bit_count() < 2 for row in rows_free):
+    if any(not row & (row - 1) for row in rows_free):      # fewer than two free cells
         return False
     union = 0
     for row in rows_free:
@@ -96,8 +96,9 @@ def demands(lines: Lines, blocker: Mask, free: Mask) -> list[Mask]:
                 run = 0
                 continue
             cells = row & free
-            if run and (run & cells).bit_count() >= 2:
-                run &= cells
+            shared = run & cells
+            if shared & (shared - 1):           # two or more cells in common
+                run = shared
             else:
                 if run:
                     out.append(run)

@@ -57,7 +57,7 @@ def build_proof_search(search: Search) -> Callable[..., int]:
     """The value function ``(me, opp, alpha, beta, hint)`` for ``search``'s variant,
     answering within the window by yes/no questions."""
     every, v = search.check_every, search.variant
-    rows_k, k1, full, cells = rows(v.n, v.row_length), v.row_length - 1, search.full, search.cells
+    rows_k, full, cells = rows(v.n, v.row_length), search.full, search.cells
     table, canon, reflect = search.table, search.canon, search.reflect
     used = search.strategies
     lines = row_lines(v.n, v.row_length) if "line pairs" in used else one_per_line(rows_k)
@@ -71,7 +71,7 @@ def build_proof_search(search: Search) -> Callable[..., int]:
         promise, and the single neutral cell kept (0 when none)."""
         taken = me | opp
         free = full ^ taken
-        live_me, live_opp, threat, wide = open_rows(rows_k, me, opp, k1)
+        live_me, live_opp, threat, wide = open_rows(rows_k, me, opp)
         if not wide:
             value = count_game((free & live_opp & ~live_me).bit_count(),
                                (free & live_me & ~live_opp).bit_count(),

@@ -82,14 +82,15 @@ class Search:
 
     def __init__(self, variant: Variant, deadline: float | None = None,
                  tick: Callable[[Search], None] | None = None, check_every: int = CHECK_EVERY,
-                 strategies: frozenset[str] = STRATEGIES, method: str = "alpha-beta"):
+                 strategies: frozenset[str] = STRATEGIES, method: str = "alpha-beta",
+                 max_entries: int = MAX_ENTRIES):
         self.variant = variant
         self.deadline = deadline
         self.tick = tick
         self.nodes = 0
         self.table: dict[int, int] = {}     # key -> packed (lower, upper, best move)
         self.stored = 0                     # distinct positions given an entry, ever
-        self.max_entries = MAX_ENTRIES
+        self.max_entries = max_entries      # past this the deepest half goes (a long run may keep more)
         n = variant.n
         self.cells = n * n
         self.full = (1 << self.cells) - 1

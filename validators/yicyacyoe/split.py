@@ -23,7 +23,7 @@ from .endgame import DRAW, LOSS, WIN
 from .engine import Position, Turn, legal_turns, play
 from .keys import canonicalizer
 from .mirror import mirror_bounds
-from .search import Search, SearchTimeout
+from .search import MAX_ENTRIES, Search, SearchTimeout
 from .solver import Solution
 
 Progress = Callable[[str], None]
@@ -38,6 +38,7 @@ class Task:
     target: int
     deadline: float | None      # time.time() after which the answer is "not known"
     method: str = "alpha-beta"  # how each task searches (:data:`.search.METHODS`)
+    table_size: int = MAX_ENTRIES   # entries each task's table keeps
 
 
 @dataclass(frozen=True)
@@ -57,7 +58,7 @@ def answer(task: Task) -> Answer:
         me, opp = me | opp, 0
     left = None if task.deadline is None else task.deadline - time.time()
     search = Search(after.variant, None if left is None else time.monotonic() + left,
-                    method=task.method)
+                    method=task.method, max_entries=task.table_size)
     try:
         reply = search.value(me, opp, -task.target, -task.target + 1)
         proved: bool | None = reply <= -task.target
@@ -95,7 +96,8 @@ def _classes(position: Position) -> tuple[dict[Turn, int], list[list[Turn]], lis
 
 
 def solve_split(position: Position, workers: int | None = None, time_limit: float | None = None,
-                progress: Progress | None = None, method: str = "alpha-beta") -> Solution:
+                progress: Progress | None = None, method: str = "alpha-beta",
+                table_size: int = MAX_ENTRIES) -> Solution:
     """Solve ``position`` with the first turns on ``workers`` processes (default: every core)."""
     if not position.free:
         raise RuleError("the board is full: the game is over", field="position")
@@ -114,7 +116,7 @@ def solve_split(position: Position, workers: int | None = None, time_limit: floa
     def round_at(target: int) -> None:
         nonlocal nodes, positions, timed_out, last_report
         asked = [i for i, (lo, hi) in enumerate(bounds) if lo < target <= hi]
-        tasks = [Task(afters[i], target, deadline, method) for i in asked]
+        tasks = [Task(afters[i], target, deadline, method, table_size) for i in asked]
         for done, (i, reply) in enumerate(zip(asked, _run(tasks, workers)), 1):
             nodes, positions = nodes + reply.nodes, positions + reply.positions
             lo, hi = bounds[i]

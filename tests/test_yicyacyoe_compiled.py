@@ -1,0 +1,109 @@
+"""The compiled copy of the exact solver (``bench/compile_engines.py --game yicyacyoe``) gives
+the same numbers as the pure-Python one: every 3x3 and 4x4 variant and seeded 5x5 rows-of-4
+positions, value, best turns, nodes and positions alike.  Its faster pieces (the canonical key
+by a plain loop, rows told apart by their free cells) are also checked here against the
+straightforward ways of computing the same thing."""
+from __future__ import annotations
+
+import inspect
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from icp_print.validators.yicyacyoe.endgame import open_rows
+from icp_print.validators.yicyacyoe.keys import canonicalizer, looped_canonicalizer
+from icp_print.validators.yicyacyoe.model import rows
+from test_ryb_compiled import compiler_missing
+
+ROOT = Path(__file__).resolve().parents[1]
+MIDDLE = (12, 10)        # marks down in the seeded 5x5 rows-of-4 positions
+PER_MIDDLE = 6
+
+
+def figures() -> list[list[object]]:
+    """Every 3x3 and 4x4 variant solved from the start, then seeded 5x5 rows-of-4 positions:
+    what each solve found and how many nodes and positions it took."""
+    from bench_yicyacyoe import middle_positions, variants
+    from icp_print.validators.yicyacyoe.engine import start
+    from icp_print.validators.yicyacyoe.solver import solve
+    from icp_print.validators.yicyacyoe.variant import Variant
+    out: list[list[object]] = []
+    for v in [*variants(3), *variants(4)]:
+        r = solve(start(v))
+        out.append([v.describe(), r.lower, r.upper, [t.name(v.n) for t in r.best_moves], r.nodes, r.positions])
+    for marks in MIDDLE:
+        for p in middle_positions(Variant(5, 4), marks, PER_MIDDLE):
+            r = solve(p, best=False)
+            out.append([f"5x5 rows of 4, {marks} marks", r.lower, r.upper, [], r.nodes, r.positions])
+    return out
+
+
+def solve_script() -> str:
+    """What the compiled build runs: the same solves, printed as JSON."""
+    return "\n".join([
+        "import json, sys",
+        f"sys.path.insert(0, {str(ROOT / 'bench')!r})",
+        f"MIDDLE, PER_MIDDLE = {MIDDLE!r}, {PER_MIDDLE!r}",
+        "from icp_print.validators.yicyacyoe import free_search",
+        inspect.getsource(figures),
+        "print(json.dumps({'compiled': not free_search.__file__.endswith('.py'), 'figures': figures()}))",
+    ])
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(compiler_missing() is not None, reason=str(compiler_missing()))
+def test_the_compiled_solver_gives_the_same_numbers_as_the_pure_python_one(tmp_path, monkeypatch):
+    build = (f"import sys; sys.path.insert(0, {str(ROOT / 'bench')!r}); from pathlib import Path; "
+             f"from compile_engines import compile_tree; compile_tree(Path({str(tmp_path)!r}), 'yicyacyoe')")
+    subprocess.run([sys.executable, "-c", build], cwd=tmp_path, check=True, capture_output=True, timeout=1200)
+    env = dict(os.environ, PYTHONPATH=str(tmp_path))
+    out = subprocess.run([sys.executable, "-c", solve_script()], cwd=tmp_path, env=env, check=True,
+                         capture_output=True, text=True, timeout=900)
+    compiled = json.loads(out.stdout)
+    assert compiled["compiled"]
+    monkeypatch.syspath_prepend(str(ROOT / "bench"))
+    assert compiled["figures"] == json.loads(json.dumps(figures()))
+
+
+@pytest.mark.parametrize("n", range(1, 8))
+@pytest.mark.parametrize("boards", [1, 2])
+def test_the_looped_canonical_key_is_the_generated_one(n, boards):
+    rng = random.Random(n * 10 + boards)
+    generated, looped = canonicalizer(n, boards), looped_canonicalizer(n, boards)
+    for _ in range(2000):
+        packing = rng.getrandbits(n * n * boards)
+        assert looped(packing) == generated(packing)
+
+
+def counted_open_rows(rows_k: tuple[int, ...], me: int, opp: int, k: int) -> tuple[int, int, int, bool]:
+    """:func:`open_rows` by counting each row's marks, as the rule reads."""
+    threat = live_me = live_opp = 0
+    wide = False
+    for w in rows_k:
+        mine, theirs = (w & me).bit_count(), (w & opp).bit_count()
+        if not theirs:
+            live_me |= w
+            threat |= w if mine == k - 1 else 0
+            wide = wide or mine < k - 1
+        if not mine:
+            live_opp |= w
+            wide = wide or theirs < k - 1
+    return live_me, live_opp, threat, wide
+
+
+@pytest.mark.parametrize("n,k", [(3, 3), (4, 3), (4, 4), (5, 3), (5, 4), (5, 5), (6, 2), (6, 1)])
+def test_open_rows_by_free_cells_is_open_rows_by_counting(n, k):
+    rng = random.Random(n * 10 + k)
+    rows_k = rows(n, k)
+    for _ in range(3000):
+        cells = list(range(n * n))
+        rng.shuffle(cells)
+        marks = rng.randrange(n * n + 1)
+        me = sum(1 << c for c in cells[:marks:2])
+        opp = sum(1 << c for c in cells[1:marks:2])
+        assert open_rows(rows_k, me, opp) == counted_open_rows(rows_k, me, opp, k)
