@@ -35,6 +35,8 @@ NEEDED: Final = tuple(needs(colour) for colour in COLOURS)
 POINTS_CAP: Final = WIN_POINTS + 1
 DIE_WORTH: Final = 0.002
 """What every die held adds to a seat's outlook."""
+NO_TERM: Final = -1.0
+"""Below every Goal's term (a chance times a gain in progress, neither below zero)."""
 
 
 @cache
@@ -154,14 +156,16 @@ class Outlook:
         if parts is None:
             parts = self.parts = self.goal_parts()
         rows = rows_for(pool)
-        terms = []
+        best = NO_TERM          # the best term, kept as the terms come: no list of them
         for colour, target, weight, gain in parts:
             row = rows[colour]
-            terms.append(weight * row[target] * gain if target < len(row) else 0.0)
+            term = weight * row[target] * gain if target < len(row) else 0.0
+            if term > best:
+                best = term
         dice = 0
         for n in pool:
             dice += n
-        return self.now + best_of(terms) + DIE_WORTH * dice
+        return self.now + (best if parts else 0.0) + DIE_WORTH * dice
 
     def goal_parts(self) -> list[tuple[int, int, float, float]]:
         """For each Goal in play, what :meth:`term` reads besides the pool's odds: its colour,

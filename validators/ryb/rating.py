@@ -64,6 +64,7 @@ class Decision:
         self.without: dict[int, list[Apart]] = {}
         self.pooled: dict[tuple[int, ...], float] = {}
         self.best_rival: float | None = None
+        self.plain: float | None = None
 
     def outlook(self, seat: int, pool: list[int], goals: seat_outlook.Goals, declared: int,
                 swiss: seat_outlook.Swiss) -> float:
@@ -221,6 +222,13 @@ class Decision:
         give_back(pools, self.s.seat, borrowed)
         return pools
 
+    def no_effect(self) -> float:
+        """:meth:`after_card` for a card that moves no dice (a Swap yet to roll, a card with
+        nothing to take), worked out once: a Swap offers up to forty such actions."""
+        if self.plain is None:
+            self.plain = self.after_card()
+        return self.plain
+
     def after_card(self, pools: Pools | None = None,
                    borrowed: list[tuple[int, int, int]] | None = None) -> float:
         """The rating once a card is played: the turn ends if there is nothing to attempt."""
@@ -256,7 +264,7 @@ def _card(s: RybState, d: Decision, action: Action, rng: random.Random) -> float
         return d.adding((s.serial + 1, seat_outlook.COLOUR_INDEX[goal.colour], goal.value,
                          effective_target(goal.target, 0)))
     if kind in ("swap", "pass") or len(action) == 1:
-        return d.after_card()
+        return d.no_effect()
     if kind == "variable":
         return d.after_card(reset_pools(s.num_players)) if action[1] == "reset" \
             else d.on_copy(action, rng)
@@ -274,7 +282,7 @@ def _card(s: RybState, d: Decision, action: Action, rng: random.Random) -> float
 
 def _swap(s: RybState, d: Decision, action: Action, rng: random.Random) -> float:
     if action[0] == "swap-keep":
-        return d.after_card()
+        return d.no_effect()
     if can_deny(s, action[1]):
         return d.now
     pools = d.pools(s.seat, action[1])
