@@ -12,6 +12,7 @@ Dice colours are indexes into :data:`.model.DICE`.
 """
 from __future__ import annotations
 
+from functools import cache
 from typing import Final
 
 import random
@@ -63,7 +64,7 @@ def card_actions(s: RybState, card: Card) -> list[Action]:
     """Every way to play ``card`` in the Play a Card step (none if it is played at another time)."""
     if isinstance(card, Goal):
         return [("goal", card)]
-    me, others = s.seat, [o for o in range(s.num_players) if o != s.seat]
+    me, others = s.seat, list(opponents(s.seat, s.num_players))
     if card == "variable":
         functions = [s.variable] if s.variable else _choosable()
         return [a for f in functions if card_phase("variable", f) == PLAY_STEP
@@ -76,12 +77,30 @@ def card_actions(s: RybState, card: Card) -> list[Action]:
         return [("shanghai", o, d) for o in others for d in COLOURS if s.pools[o][d]] \
             or [("shanghai",)]
     if card == "red-rover":
-        return [("red-rover", n, o) for n in range(1, 7) for o in others]
+        return list(rovers(me, s.num_players))
     if card == "swap":
-        r, y, b = s.pools[me]
-        return [("swap", i, j, k) for i in range(r + 1) for j in range(y + 1) for k in range(b + 1)
-                if 0 < i + j + k <= SWAP_LIMIT] or [("swap",)]
+        return list(swaps(*s.pools[me])) or [("swap",)]
     raise AssertionError(f"no play for Action {card!r}")
+
+
+@cache
+def opponents(seat: int, players: int) -> tuple[int, ...]:
+    """The other seats, in order (remembered: every Action card in a hand asks)."""
+    return tuple(o for o in range(players) if o != seat)
+
+
+@cache
+def rovers(seat: int, players: int) -> tuple[Action, ...]:
+    """Red Rover's choices: a number and another player (the same every time for a seat)."""
+    return tuple(("red-rover", n, o) for n in range(1, 7) for o in opponents(seat, players))
+
+
+@cache
+def swaps(red: int, yellow: int, blue: int) -> tuple[Action, ...]:
+    """Swap's choices with a pool of ``red``, ``yellow`` and ``blue`` dice: any dice, at least
+    one and no more than can total :data:`.model.SWAP_LIMIT` (remembered by pool)."""
+    return tuple(("swap", i, j, k) for i in range(red + 1) for j in range(yellow + 1)
+                 for k in range(blue + 1) if 0 < i + j + k <= SWAP_LIMIT)
 
 
 def _choosable() -> list[str]:
