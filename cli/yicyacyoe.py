@@ -89,9 +89,12 @@ def print_command(out: Path, count: int | None, **kwargs) -> None:
 @click.option("--table-size", type=click.IntRange(1000, None), default=None,
               help="Positions the table keeps before it drops its deepest half (default "
                    "5,000,000, about 400 MB; a long solve may keep more).")
+@click.option("--value-only", is_flag=True,
+              help="Stop once the value is proven, without testing each first turn (one search; "
+                   "not with --workers).")
 @json_option
 def solve_command(time_limit: float | None, workers: int | None, method: str,
-                  table_size: int | None, as_json: bool, **kwargs) -> None:
+                  table_size: int | None, value_only: bool, as_json: bool, **kwargs) -> None:
     """Exact value of a Yic Yac Yoe variant for the first player, and every best first turn.
 
     Progress goes to stderr on long solves.  Values: win, draw or loss for
@@ -104,20 +107,25 @@ def solve_command(time_limit: float | None, workers: int | None, method: str,
       icp-print solve yicyacyoe --size 5 --row 3 --time-limit 60
       icp-print solve yicyacyoe --size 5 --row 4 --workers 2 --time-limit 600
       icp-print solve yicyacyoe --size 3 --method proof-number
+      icp-print solve yicyacyoe --size 4 --value-only
     """
+    from ..validators.errors import InputError
     from ..validators.yicyacyoe.engine import start
     from ..validators.yicyacyoe.report import solution_json, solution_lines
     from ..validators.yicyacyoe.search import MAX_ENTRIES, Search
     from ..validators.yicyacyoe.solver import solve
     from ..validators.yicyacyoe.split import solve_split
     variant = variant_from(kwargs)
+    if value_only and workers is not None:
+        raise InputError("--value-only searches one tree: leave out --workers", field="--value-only")
 
     def progress(message: str) -> None:
         click.echo(f"solving {variant.describe()}: {message}", err=True)
 
     if workers is None:
         result = solve(start(variant), time_limit=time_limit, progress=progress,
-                       search=Search(variant, method=method, max_entries=table_size or MAX_ENTRIES))
+                       search=Search(variant, method=method, max_entries=table_size or MAX_ENTRIES),
+                       best=not value_only)
     else:
         result = solve_split(start(variant), workers, time_limit=time_limit, progress=progress,
                              method=method, table_size=table_size or MAX_ENTRIES)

@@ -71,9 +71,18 @@ def test_a_small_table_drops_entries_but_keeps_the_answer(run):
     assert small["nodes"] > whole["nodes"]       # positions dropped from the table are solved again
 
 
+def test_value_only_stops_before_testing_the_first_turns(run):
+    output = run("solve", "yicyacyoe", "--size", "4", "--value-only", "--json").output
+    data = json.loads(output[output.index("{"):])
+    assert data["value"] == "draw" and data["best_moves"] == [] and data["best_moves_complete"] is False
+    text = run("solve", "yicyacyoe", "--size", "3", "--value-only").output
+    assert "draw for the first player" in text and "first turns were not tested" in text
+
+
 def test_solve_bad_options_fail_cleanly(run):
     for args in (["--size", "3", "--row", "5"], ["--size", "0"], ["--size", "4", "--per-turn", "4"],
-                 ["--row", "2"], ["--size", "x"], ["--size", "3", "--table-size", "10"]):
+                 ["--row", "2"], ["--size", "x"], ["--size", "3", "--table-size", "10"],
+                 ["--size", "3", "--value-only", "--workers", "1"]):
         result = run("solve", "yicyacyoe", *args)
         assert_clean_failure(result, 2)
 

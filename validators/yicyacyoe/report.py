@@ -23,6 +23,8 @@ def solution_lines(variant: Variant, result: Solution) -> list[str]:
     elif names:
         more = "" if result.complete else " (time ran out: more may exist)"
         lines.append(f"best first turns ({len(names)}){more}: {', '.join(names)}")
+    elif not result.complete:
+        lines.append("the first turns were not tested (value only, or the time ran out)")
     lines.append(f"searched {result.positions:,} positions ({result.nodes:,} nodes) "
                  f"in {result.seconds:.2f} s")
     return lines

@@ -95,7 +95,8 @@ def solve(position: Position, time_limit: float | None = None, progress: Progres
           search: Search | None = None, best: bool = True) -> Solution:
     """Solve ``position`` for the player to move (``search`` may be reused between calls).
 
-    ``best=False`` stops once the value is settled, without the best turns.
+    ``best=False`` stops once the value is settled, without the best turns (the
+    solution then says its list of them is not complete).
     """
     if not position.free:
         raise RuleError("the board is full: the game is over", field="position")
@@ -119,7 +120,7 @@ def solve(position: Position, time_limit: float | None = None, progress: Progres
                 upper = result
         if best:
             _best_turns(position, search, lower, clock, found)
-        complete = True
+        complete = best           # every best turn is listed only when they were searched
     except SearchTimeout:
         pass
     return Solution(lower, upper, tuple(found), complete, search.nodes, search.positions,
