@@ -30,9 +30,10 @@ Card = Goal | str           # a Goal, or the name of an Action card
 Action = tuple[Any, ...]    # a verb ("attempt", "give", ...) and its arguments: seats, dice, cards
 NO_ACTION: Final[Action] = ()          # no effect pending, no attempt declared, no swap under way
 UNRATED: Final = frozenset({"refill", "attempt", "roll", "do-over", "keep"})
-"""Actions that change nothing the greedy rating reads, unless they end the turn: a Refill
-changes the hand, declaring an attempt and a roll that misses change no pool, Goal or
-treasure (the attempt counts only while its roll is under way, when no choice is rated)."""
+"""Actions after which the greedy rating of the position stands, unless they end the turn: a
+Refill changes only the hand; declaring an attempt, a roll or Do-Over that misses and keeping
+it change no pool, Goal or treasure (the declared attempt counts only while its roll is
+under way, when there is no choice to rate)."""
 CHOOSE_ONCE: Final = "choose-once"     # Alternate Variable Cards Variant
 CHOOSE_EACH: Final = "choose-each"     # Alternate Variable Cards Variant II
 BANK_AT_LEAST_ONE: Final = "at-least-one"

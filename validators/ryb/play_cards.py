@@ -97,8 +97,8 @@ def rovers(seat: int, players: int) -> tuple[Action, ...]:
 
 @cache
 def swaps(red: int, yellow: int, blue: int) -> tuple[Action, ...]:
-    """Swap's choices with a pool of ``red``, ``yellow`` and ``blue`` dice: any dice, at least
-    one and no more than can total :data:`.model.SWAP_LIMIT` (remembered by pool)."""
+    """Swap's choices with a pool of ``red``, ``yellow`` and ``blue`` dice: at least one die and
+    at most :data:`.model.SWAP_LIMIT` (more could not total that or less; remembered by pool)."""
     return tuple(("swap", i, j, k) for i in range(red + 1) for j in range(yellow + 1)
                  for k in range(blue + 1) if 0 < i + j + k <= SWAP_LIMIT)
 
