@@ -34,6 +34,14 @@ count = 2
 """
 
 
+@pytest.fixture(autouse=True)
+def _close_charts():
+    """Tests that look into the report's charts leave no matplotlib figure open."""
+    yield
+    import matplotlib.pyplot as plt
+    plt.close("all")
+
+
 def analyse(run, *args: str) -> dict:
     result = run("analyse", *args, "--json")
     assert result.exit_code == 0, result.output
