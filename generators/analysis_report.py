@@ -24,7 +24,7 @@ import io
 import textwrap
 from typing import Any
 
-from ..validators.analysis.text import SummaryTable, ending_order, game_endings, summary_tables
+from ..validators.analysis.text import SummaryTable, ending_names, game_endings, summary_tables
 
 TOP_EVENTS = 24
 OUTLIER = 3
@@ -118,10 +118,10 @@ def _bars(ax: Any, xs: Any, rows: list[dict], colour: str, width: float, label: 
     spread = any(e for side in errors for e in side)
     ax.bar(list(xs), rates, width=width, color=colour, yerr=errors if spread else None,
            capsize=3 if spread else 0, label=label)
+    gap = 0.015 if share else 0.01 * max(r["high"] for r in rows)
     for x, row in zip(xs, rows):
         text = f"{row['rate']:.1%}" if share else f"{row['rate']:.2f}"
-        ax.text(x, row["high"] + (0.015 if share else 0.01 * max(r["high"] for r in rows)), text,
-                ha="center", va="bottom", fontsize=8)
+        ax.text(x, row["high"] + gap, text, ha="center", va="bottom", fontsize=8)
 
 
 def _events(plt: Any, data: dict) -> Any:
@@ -150,9 +150,9 @@ def _events(plt: Any, data: dict) -> Any:
 
 def _endings(plt: Any, data: dict) -> Any:
     """How the games of each run ended, as one bar per run cut into its endings: where
-    nobody wins, the reasons for losing still tell the modes apart."""
+    nobody wins, the chart still shows why games are lost."""
     runs = data["runs"]
-    names = sorted({n for run in runs for n in game_endings(run)}, key=ending_order)
+    names = ending_names(runs)
     fig, ax = plt.subplots(figsize=(8, max(2.5, 0.5 * len(runs) + 1.8)))
     left = [0.0] * len(runs)
     for i, name in enumerate(names):

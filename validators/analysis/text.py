@@ -40,9 +40,15 @@ def pct(rate: float) -> str:
     return f"{100 * rate:.1f}%"
 
 
+def points(difference: float) -> str:
+    """``+1.5 points``: a difference of two rates, in percentage points."""
+    return f"{100 * difference:+.1f} points"
+
+
 def interval(row: Share) -> str:
     """``41.2% (39.8-42.6%)``: a rate and its 95% interval."""
-    return f"{pct(row['rate'])} ({100 * row['low']:.1f}-{100 * row['high']:.1f}%)"
+    rate, bounds = _share(row)
+    return f"{rate} ({bounds})"
 
 
 def figure(row: Table) -> str:
@@ -86,8 +92,8 @@ def analysis_lines(game: str, command: str, runs: list[Run], compared: bool = Fa
             first = s["first_player"]
             verdict = "outside" if first["significant"] else "inside"
             lines.append(f"  first player {pct(first['win_rate'])} against a fair "
-                         f"{pct(first['fair_share'])}: advantage {100 * first['advantage']:+.1f} "
-                         f"points ({verdict} the 95% interval)")
+                         f"{pct(first['fair_share'])}: advantage {points(first['advantage'])} "
+                         f"({verdict} the 95% interval)")
             if len(s["win_rate_by_policy"]) > 1:
                 for name, row in s["win_rate_by_policy"].items():
                     lines.append(f"  {name} wins {interval(row)} of the seats it filled")
@@ -113,7 +119,7 @@ def _solo_hint(runs: list[Run]) -> list[str]:
     """Where no player of a solo game won anything short of search, say how to ask how winnable
     the game is under good play: a mode nobody wins says little about the mode."""
     solo = all(run.match.players == 1 for run in runs)
-    if not solo or any(run.totals.summary()["win_rate_by_seat"][0]["wins"] for run in runs) \
+    if not solo or any(run.totals.wins[0] for run in runs) \
             or any("search" in run.match.policies for run in runs):
         return []
     return ["", "No game was won: `--policy search` (slower, a few games a second) estimates how "
@@ -150,9 +156,9 @@ def summary_tables(data: Table) -> list[SummaryTable]:
                             for run in runs for name, row in run["win_rate_by_policy"].items()]))
         tables.append(("First player", ["run", "wins", "fair share", "advantage", "95% interval"],
                        [[run["label"], pct(f["win_rate"]), pct(f["fair_share"]),
-                         f"{100 * f['advantage']:+.1f} points", "outside" if f["significant"] else "inside"]
+                         points(f["advantage"]), "outside" if f["significant"] else "inside"]
                         for run in runs for f in [run["first_player"]]]))
-    endings = sorted({name for run in runs for name in game_endings(run)}, key=ending_order)
+    endings = ending_names(runs)
     if endings and data["players"] == 1:
         tables.append(("How games end (share of games)", ["run", *endings],
                        [[run["label"], *(pct(game_endings(run).get(name, 0.0)) for name in endings)]
@@ -174,9 +180,10 @@ def game_endings(run: Table) -> dict[str, float]:
             if name == "won" or name.startswith("lost: ")}
 
 
-def ending_order(name: str) -> tuple[bool, str]:
-    """``won`` first, then the reasons for losing in alphabetical order."""
-    return (name != "won", name)
+def ending_names(runs: list[Table]) -> list[str]:
+    """Every ending the runs counted: ``won`` first, then the reasons for losing in
+    alphabetical order."""
+    return sorted({name for run in runs for name in game_endings(run)}, key=lambda name: (name != "won", name))
 
 
 def _share(row: Share) -> list[str]:
