@@ -173,15 +173,19 @@ class Outlook:
         parts = []
         for serial, colour, worth, target in self.goals:
             if self.swiss:
-                target = effective_target(target, next((v for s, v in self.swiss if s == serial), 0))
+                target = self.after_swiss(serial, target)
             parts.append((colour, target, 1.0 if serial == self.declared else 0.5, self.gain(colour, worth)))
         return parts
+
+    def after_swiss(self, serial: int, target: int) -> int:
+        """Goal ``serial``'s Target less the points this seat holds on its Swiss Bank card."""
+        return effective_target(target, next((v for s, v in self.swiss if s == serial), 0))
 
     def term(self, colour: int, worth: int, target: int, serial: int, declared: int) -> float:
         """What one Goal in play adds: its chance-weighted gain in progress, at full weight
         when it is the declared attempt and at half otherwise (others may take it)."""
         if self.swiss:
-            target = effective_target(target, next((v for s, v in self.swiss if s == serial), 0))
+            target = self.after_swiss(serial, target)
         row = self.rows[colour]
         if target >= len(row):
             return 0.0          # out of reach: no chance, whatever the gain

@@ -17,7 +17,7 @@ from typing import Final
 
 import random
 
-from .model import DICE, SWAP_LIMIT, Goal
+from .model import DICE, SWAP_LIMIT, Goal, effective_target
 from .play import (ATTEMPT, BANK, CHOOSE_EACH, CONSENT, DECLARED, DENY, GIVE, NO_ACTION, OVER, PLAY,
                    RECYCLED, REROLL, START, START_POOL, SWAP, TRADE, TRADE_OFFERS, VOID, Action, Card, RybState,
                    card_phase, needs)
@@ -472,7 +472,7 @@ def _goal(s: RybState) -> tuple[Goal, int]:
     d = s.declared
     if d[0] == "raid":
         goal, banked = s.treasure[d[1]][d[2]]
-        return goal, max(0, goal.target - banked)
+        return goal, effective_target(goal.target, banked)
     serial = d[1]
     for entry in s.table:       # a loop, not next() over a generator: every attempt asks twice
         if entry[0] == serial:
