@@ -53,11 +53,11 @@ def compiler_missing() -> str | None:
     return None
 
 
-def compiled_tree(where: Path) -> Path:
-    """The package as ``bench/compile_engines.py`` compiles it (in a process of its own: the
-    build changes directory)."""
+def compiled_tree(where: Path, game: str = "ryb") -> Path:
+    """The package as ``bench/compile_engines.py`` compiles it for ``game`` (in a process of
+    its own: the build changes directory)."""
     build = (f"import sys; sys.path.insert(0, {str(ROOT / 'bench')!r}); from pathlib import Path; "
-             f"from compile_engines import compile_tree; compile_tree(Path({str(where)!r}))")
+             f"from compile_engines import compile_tree; compile_tree(Path({str(where)!r}), {game!r})")
     subprocess.run([sys.executable, "-c", build], cwd=where, check=True, capture_output=True, timeout=1200)
     return where
 

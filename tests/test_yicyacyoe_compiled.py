@@ -18,7 +18,7 @@ import pytest
 from icp_print.validators.yicyacyoe.endgame import open_rows
 from icp_print.validators.yicyacyoe.keys import canonicalizer, looped_canonicalizer
 from icp_print.validators.yicyacyoe.model import rows
-from test_ryb_compiled import compiler_missing
+from test_ryb_compiled import compiled_tree, compiler_missing
 
 ROOT = Path(__file__).resolve().parents[1]
 MIDDLE = (12, 10)        # marks down in the seeded 5x5 rows-of-4 positions
@@ -58,10 +58,7 @@ def solve_script() -> str:
 @pytest.mark.slow
 @pytest.mark.skipif(compiler_missing() is not None, reason=str(compiler_missing()))
 def test_the_compiled_solver_gives_the_same_numbers_as_the_pure_python_one(tmp_path, monkeypatch):
-    build = (f"import sys; sys.path.insert(0, {str(ROOT / 'bench')!r}); from pathlib import Path; "
-             f"from compile_engines import compile_tree; compile_tree(Path({str(tmp_path)!r}), 'yicyacyoe')")
-    subprocess.run([sys.executable, "-c", build], cwd=tmp_path, check=True, capture_output=True, timeout=1200)
-    env = dict(os.environ, PYTHONPATH=str(tmp_path))
+    env = dict(os.environ, PYTHONPATH=str(compiled_tree(tmp_path, "yicyacyoe")))
     out = subprocess.run([sys.executable, "-c", solve_script()], cwd=tmp_path, env=env, check=True,
                          capture_output=True, text=True, timeout=900)
     compiled = json.loads(out.stdout)
