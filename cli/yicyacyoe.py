@@ -88,7 +88,7 @@ def print_command(out: Path, count: int | None, **kwargs) -> None:
                    "search (one mark a turn with own marks; other variants use alpha-beta).")
 @click.option("--table-size", type=click.IntRange(1000, None), default=None,
               help="Positions the table keeps before it drops its deepest half (default "
-                   "5,000,000, about 400 MB; a long solve may keep more).")
+                   "5,000,000, about 400 MB; a long solve may keep more, up to 1,000,000,000).")
 @click.option("--value-only", is_flag=True,
               help="Stop once the value is proven, without testing each first turn (one search; "
                    "not with --workers).")
@@ -112,10 +112,13 @@ def solve_command(time_limit: float | None, workers: int | None, method: str,
     from ..validators.errors import InputError
     from ..validators.yicyacyoe.engine import start
     from ..validators.yicyacyoe.report import solution_json, solution_lines
-    from ..validators.yicyacyoe.search import MAX_ENTRIES, Search
+    from ..validators.yicyacyoe.search import LARGEST_TABLE, MAX_ENTRIES, Search
     from ..validators.yicyacyoe.solver import solve
     from ..validators.yicyacyoe.split import solve_split
     variant = variant_from(kwargs)
+    if table_size is not None and table_size > LARGEST_TABLE:
+        raise InputError(f"{table_size:,} positions is more than a table may keep "
+                         f"(at most {LARGEST_TABLE:,})", field="--table-size")
     if value_only and workers is not None:
         raise InputError("--value-only searches one tree: leave out --workers", field="--value-only")
 

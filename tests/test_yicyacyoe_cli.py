@@ -82,6 +82,7 @@ def test_value_only_stops_before_testing_the_first_turns(run):
 def test_solve_bad_options_fail_cleanly(run):
     for args in (["--size", "3", "--row", "5"], ["--size", "0"], ["--size", "4", "--per-turn", "4"],
                  ["--row", "2"], ["--size", "x"], ["--size", "3", "--table-size", "10"],
+                 ["--size", "3", "--table-size", "9" * 30],
                  ["--size", "3", "--value-only", "--workers", "1"]):
         result = run("solve", "yicyacyoe", *args)
         assert_clean_failure(result, 2)

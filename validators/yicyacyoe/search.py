@@ -58,6 +58,7 @@ __all__ = ["DRAW", "LOSS", "METHODS", "STRATEGIES", "WIN", "Search", "SearchTime
 
 CHECK_EVERY = 1 << 12       # nodes between looks at the clock
 MAX_ENTRIES = 5_000_000     # about 400 MB of table; past this the deepest half goes
+LARGEST_TABLE = 1_000_000_000   # the most a table may be asked to keep (about 100 GB)
 # The strategy bounds: the mirror at the top of a search (:mod:`.mirror`), the pairing
 # for the player who just moved and, one turn earlier, for the player to move, and one
 # pair shared by the overlapping rows of a line instead of a pair per row (:mod:`.pairing`).
