@@ -13,6 +13,8 @@ from ..validators.analysis.players import parse_policies
 from ..validators.analysis.runner import MAX_TURNS, PLAYOUTS, matchup, run
 from ..validators.analysis.text import Run, analysis_json, analysis_lines
 from ..validators.errors import InputError, RuleError
+from ..validators.formats import paper as find_paper
+from ..validators.formats import paper_names
 from ..validators.play import difficulty_of
 from .common import OutputPath, command_inputs, echo_json, json_option, seed_option
 
@@ -61,10 +63,12 @@ def _variants(values: tuple[str, ...]) -> dict[str, str]:
 @json_option
 @click.option("--report", "report_file", type=OutputPath(dir_okay=False, path_type=Path),
               help="Also write a report with charts: a .pdf, or a self-contained .html.")
+@click.option("--paper", type=click.Choice(paper_names()), default=paper_names()[0], show_default=True,
+              help="Paper size of the PDF report's pages.")
 def analyse_command(game: str, games: int, players: int | None, policy: str, rotate: bool,
                     deck_file: Path | None, variants: tuple[str, ...], playouts: int,
                     max_turns: int, workers: int | None, scheduler: str | None, seed: int,
-                    as_json: bool, report_file: Path | None) -> None:
+                    as_json: bool, report_file: Path | None, paper: str) -> None:
     """Play GAME many times with computer players and report how it plays: win rate by seat
     with 95% intervals, first-player advantage, game length in turns and rounds, draws and
     games stopped by the turn cap, how often each card, action or rule fired and, for a solo
@@ -79,13 +83,10 @@ def analyse_command(game: str, games: int, players: int | None, policy: str, rot
       icp-print analyse ryb --players 4 --games 20000 --report ryb.pdf
       icp-print analyse ryb --players 3 --deck my-deck.toml --report deck.html
       icp-print analyse ryb --players 2 --policy search,greedy --rotate --games 200
+      icp-print analyse which-side --games 2000 --report which-side.pdf --paper letter
     """
-    kind = ""
+    kind = _report_kind(report_file, click.get_current_context())
     if report_file is not None:
-        kind = REPORT_KINDS.get(report_file.suffix.lower(), "")
-        if not kind:
-            raise InputError("the report is a .pdf or an .html file", source=str(report_file),
-                             field="--report")
         from ..generators.writing import check_targets
         check_targets([("--report", report_file)], command_inputs())
     engine = load_game(game)
@@ -122,7 +123,8 @@ def analyse_command(game: str, games: int, players: int | None, policy: str, rot
     if report_file is not None:
         from ..generators.analysis_report import report_bytes
         from ..generators.writing import Output, write_all
-        write_all([Output(report_file, report_bytes(data, lines, kind), "--report")], command_inputs())
+        write_all([Output(report_file, report_bytes(data, lines, kind, find_paper(paper)), "--report")],
+                  command_inputs())
     if as_json:
         echo_json(data)
     else:
@@ -130,6 +132,18 @@ def analyse_command(game: str, games: int, players: int | None, policy: str, rot
             click.echo(line)
         if report_file is not None:
             click.echo(f"wrote {report_file}")
+
+
+def _report_kind(report_file: Path | None, ctx: click.Context) -> str:
+    """``pdf`` or ``html`` by the report's name (empty with no report); a ``--paper`` given for
+    anything but a PDF report is refused, rather than left to do nothing."""
+    kind = "" if report_file is None else REPORT_KINDS.get(report_file.suffix.lower(), "")
+    if report_file is not None and not kind:
+        raise InputError("the report is a .pdf or an .html file", source=str(report_file),
+                         field="--report")
+    if kind != "pdf" and ctx.get_parameter_source("paper") != click.core.ParameterSource.DEFAULT:
+        raise InputError("sets the pages of a PDF report: give it with --report FILE.pdf", field="--paper")
+    return kind
 
 
 def _deck_game(game: str, deck_file: Path):

@@ -1,6 +1,6 @@
 """An analysis as a report people look at: vector charts, the table and the command.
 
-``report_bytes(data, lines, kind)`` draws from the JSON of an analysis
+``report_bytes(data, lines, kind, paper)`` draws from the JSON of an analysis
 (:func:`~..validators.analysis.text.analysis_json`) and its text table:
 
 - game length (turns) of every run, as a histogram;
@@ -13,7 +13,8 @@
 
 ``pdf`` opens with a front page (the command and the headline figures as tables:
 who wins, the first player's advantage, game length, what sets a deck apart),
-then the whole text table, then one page per chart; ``html`` is one
+then the whole text table, then one page per chart, every page of the paper
+asked for with everything :data:`MARGIN` mm inside its edges; ``html`` is one
 self-contained file with the same tables and the charts inline as SVG.  Dates
 and SVG ids are fixed, so the same analysis gives the same bytes.
 """
@@ -22,24 +23,39 @@ from __future__ import annotations
 import html
 import io
 import textwrap
+from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from ..validators.analysis.text import SummaryTable, ending_names, game_endings, summary_tables
+from ..validators.formats import Paper
+from .units import inches, to_mm
 
 TOP_EVENTS = 24
 OUTLIER = 3
 """How many times the next figure the largest one of the usage chart may be before it is cut."""
-TABLE_COLUMNS = 118
-"""Characters of the table's monospace lines on a page (6.5 pt on A4 leaves a margin)."""
-TABLE_LINES = 88
-"""Lines of the table a page holds below its heading."""
+MARGIN = 12.5
+"""Millimetres from each edge of a PDF page to its text and charts: inside any printer's border."""
+HEADING_ROOM = 9.0
+"""Millimetres from the top of a page's title to the first line under it."""
+FOOTER_ROOM = 8.0
+"""Millimetres kept under the front page's tables for its closing line."""
+TITLE_FONT = 14.0
 FRONT_FONT = 8.0
 """Point size of the front page's tables."""
-CHAR_WIDTH = 0.62 * FRONT_FONT / 72 / 8.27
-"""A wide character of the front page's tables as a share of the A4 page's width (a column is
-as wide as its longest cell at this width, so no cell runs into the next)."""
-LINE_HEIGHT = 1.45 * FRONT_FONT / 72 / 11.69
-"""A line of the front page's tables as a share of the page's height."""
+TABLE_FONT = 6.5
+"""Point size of the full table's monospace lines."""
+MONO_EM = 0.602
+"""The advance of a character of DejaVu Sans Mono (matplotlib's monospace font), in ems."""
+WIDE_EM = 0.62
+"""A wide character of the front page's tables, in ems: a column is as wide as its longest cell
+at this width, so no cell runs into the next."""
+CHAR_WIDTH = to_mm(WIDE_EM * FRONT_FONT)
+"""A wide character of the front page's tables, in millimetres."""
+LINE_HEIGHT = to_mm(1.45 * FRONT_FONT)
+"""A line of the front page's tables, in millimetres."""
+TABLE_PITCH = to_mm(1.2 * TABLE_FONT)
+"""From one line of the full table to the next, in millimetres."""
 COLOURS = ("#1f4e9c", "#c62828", "#2e8b3e", "#ef7d00", "#6a3d9a", "#212121")
 
 
@@ -211,91 +227,141 @@ def _as_row(value: float | dict) -> dict:
     return value if isinstance(value, dict) else {"rate": value, "low": value, "high": value}
 
 
-def report_bytes(data: dict, lines: list[str], kind: str) -> bytes:
-    """The whole report as ``pdf`` or ``html`` bytes."""
+def report_bytes(data: dict, lines: list[str], kind: str, paper: Paper) -> bytes:
+    """The whole report as ``pdf`` bytes on pages of ``paper``, or as ``html`` (which has no pages)."""
     plt = _pyplot()
     charts = figures(data)
     try:
         if kind == "pdf":
-            return _pdf(plt, data, lines, charts)
+            return _pdf(plt, data, lines, charts, paper)
         return _html(data, lines, charts)
     finally:
         for fig in charts:
             plt.close(fig)
 
 
-def _pdf(plt: Any, data: dict, lines: list[str], charts: list[Any]) -> bytes:
+@dataclass(frozen=True)
+class _Page:
+    """A PDF page of ``paper`` as a matplotlib figure, written on in millimetres from its
+    left and top edges (the figure itself counts in shares of the page from the bottom)."""
+
+    figure: Any
+    paper: Paper
+
+    def text(self, left: float, top: float, text: str, **style: Any) -> None:
+        self.figure.text(left / self.paper.width, 1 - top / self.paper.height, text, **style)
+
+    def rule(self, left: float, right: float, top: float) -> None:
+        """A thin horizontal rule."""
+        from matplotlib.lines import Line2D
+        y = 1 - top / self.paper.height
+        self.figure.add_artist(Line2D([left / self.paper.width, right / self.paper.width], [y, y],
+                                      linewidth=0.5, color="#333333"))
+
+
+def _new_page(plt: Any, paper: Paper) -> _Page:
+    return _Page(plt.figure(figsize=(inches(paper.width), inches(paper.height))), paper)
+
+
+def _chars_across(paper: Paper, size: float) -> int:
+    """How many monospace characters of ``size`` points a line holds between the margins."""
+    return int((paper.width - 2 * MARGIN) / to_mm(MONO_EM * size))
+
+
+def _pdf(plt: Any, data: dict, lines: list[str], charts: list[Any], paper: Paper) -> bytes:
     from matplotlib.backends.backend_pdf import PdfPages
     out = io.BytesIO()
     with PdfPages(out, metadata={"CreationDate": None, "ModDate": None,
                                  "Title": f"{data['game']} analysis"}) as pdf:
-        front = _front_page(plt, data)
-        pdf.savefig(front)
-        plt.close(front)
-        table = _wrapped(lines)
-        for start in range(0, max(1, len(table)), TABLE_LINES):
-            page = plt.figure(figsize=(8.27, 11.69))
-            page.text(0.06, 0.965, f"{data['game']} analysis", fontsize=14, weight="bold", va="top")
-            page.text(0.06, 0.935, "\n".join(table[start:start + TABLE_LINES]), family="monospace",
-                      fontsize=6.5, va="top")
+        for page in [_front_page(plt, data, paper), *_table_pages(plt, data, lines, paper)]:
             pdf.savefig(page)
             plt.close(page)
         for fig in charts:
+            _fill_page(fig, paper)
             pdf.savefig(fig)
     return out.getvalue()
 
 
-def _front_page(plt: Any, data: dict) -> Any:
-    """The command and the headline tables on one A4 page."""
-    page = plt.figure(figsize=(8.27, 11.69))
-    page.text(0.06, 0.965, f"{data['game']} analysis", fontsize=14, weight="bold", va="top")
-    page.text(0.06, 0.93, "Produced by:", fontsize=FRONT_FONT, va="top")
-    y = 0.93 - LINE_HEIGHT
-    for line in textwrap.wrap(data["command"], 100, subsequent_indent="    "):
-        page.text(0.06, y, line, family="monospace", fontsize=FRONT_FONT, va="top")
-        y -= LINE_HEIGHT
+def _front_page(plt: Any, data: dict, paper: Paper) -> Any:
+    """The command and the headline tables on one page."""
+    page = _new_page(plt, paper)
+    page.text(MARGIN, MARGIN, f"{data['game']} analysis", fontsize=TITLE_FONT, weight="bold", va="top")
+    top = MARGIN + HEADING_ROOM
+    page.text(MARGIN, top, "Produced by:", fontsize=FRONT_FONT, va="top")
+    top += LINE_HEIGHT
+    for line in textwrap.wrap(data["command"], _chars_across(paper, FRONT_FONT), subsequent_indent="    "):
+        page.text(MARGIN, top, line, family="monospace", fontsize=FRONT_FONT, va="top")
+        top += LINE_HEIGHT
+    bottom = paper.height - MARGIN - FOOTER_ROOM
     for table in summary_tables(data):
-        if y < 0.1:
-            break    # the rest is in the full table on the next page
-        y = _draw_table(page, y - LINE_HEIGHT, table)
-    page.text(0.06, 0.04, "The full table follows; then the charts.", fontsize=FRONT_FONT - 1,
-              color="#555555")
-    return page
+        if top + 5 * LINE_HEIGHT > bottom:
+            break    # no room for a heading and a row: the rest is in the full table on the next page
+        top = _draw_table(page, top + LINE_HEIGHT, table, bottom)
+    page.text(MARGIN, paper.height - MARGIN, "The full table follows; then the charts.",
+              fontsize=FRONT_FONT - 1, color="#555555", va="bottom")
+    return page.figure
 
 
-def _draw_table(page: Any, top: float, table: SummaryTable) -> float:
-    """One table drawn from ``top`` down (figure coordinates), a rule under its column names;
-    where the next table may start."""
+def _draw_table(page: _Page, top: float, table: SummaryTable, bottom: float) -> float:
+    """One table drawn from ``top`` down to ``bottom`` at most (millimetres from the page's top),
+    a rule under its column names; where the next table may start."""
     heading, columns, rows = table
-    page.text(0.06, top, heading, fontsize=FRONT_FONT + 2, weight="bold", va="top")
-    y = top - 1.6 * LINE_HEIGHT
+    page.text(MARGIN, top, heading, fontsize=FRONT_FONT + 2, weight="bold", va="top")
+    top += 1.6 * LINE_HEIGHT
     widths = [max(len(cell) for cell in column) + 2 for column in zip(columns, *rows)]
-    xs = [0.06 + CHAR_WIDTH * sum(widths[:i]) for i in range(len(widths))]
-    for x, name in zip(xs, columns):
-        page.text(x, y, name, fontsize=FRONT_FONT, weight="bold", va="top")
-    y -= LINE_HEIGHT
-    page.add_artist(_rule(0.06, min(0.94, xs[-1] + CHAR_WIDTH * widths[-1]), y + 0.2 * LINE_HEIGHT))
+    lefts = [MARGIN + CHAR_WIDTH * sum(widths[:i]) for i in range(len(widths))]
+    for left, name in zip(lefts, columns):
+        page.text(left, top, name, fontsize=FRONT_FONT, weight="bold", va="top")
+    top += LINE_HEIGHT
+    page.rule(MARGIN, min(page.paper.width - MARGIN, lefts[-1] + CHAR_WIDTH * widths[-1]),
+              top - 0.2 * LINE_HEIGHT)
     for row in rows:
-        if y < 0.08:
+        if top + LINE_HEIGHT > bottom:
             break
-        for x, cell in zip(xs, row):
-            page.text(x, y, cell, fontsize=FRONT_FONT, va="top")
-        y -= LINE_HEIGHT
-    return y - LINE_HEIGHT
+        for left, cell in zip(lefts, row):
+            page.text(left, top, cell, fontsize=FRONT_FONT, va="top")
+        top += LINE_HEIGHT
+    return top + LINE_HEIGHT
 
 
-def _rule(left: float, right: float, y: float) -> Any:
-    """A thin horizontal rule in figure coordinates."""
-    from matplotlib.lines import Line2D
-    return Line2D([left, right], [y, y], linewidth=0.5, color="#333333")
+def _table_pages(plt: Any, data: dict, lines: list[str], paper: Paper) -> Iterator[Any]:
+    """The whole text table, as many lines to a page as its height holds, each line broken to
+    its width."""
+    first = MARGIN + HEADING_ROOM
+    per_page = int((paper.height - MARGIN - first) / TABLE_PITCH)
+    table = _wrapped(lines, _chars_across(paper, TABLE_FONT))
+    for start in range(0, max(1, len(table)), per_page):
+        page = _new_page(plt, paper)
+        page.text(MARGIN, MARGIN, f"{data['game']} analysis", fontsize=TITLE_FONT, weight="bold", va="top")
+        for number, line in enumerate(table[start:start + per_page]):
+            page.text(MARGIN, first + to_mm(TABLE_FONT) + number * TABLE_PITCH, line,
+                      family="monospace", fontsize=TABLE_FONT, va="baseline")
+        yield page.figure
 
 
-def _wrapped(lines: list[str]) -> list[str]:
-    """The table's lines broken to fit the page, a broken line's rest indented under its start."""
+def _fill_page(fig: Any, paper: Paper) -> None:
+    """A chart made as a figure of its own turned into a page of ``paper``: as wide as the page
+    inside its margins, as high as its shape asks, at the top.  The chart's layout is first
+    carried over as it is, scaled into its place, so that a legend set below the axes (at a
+    share of their height) starts where it was before the layout is fitted to the new size."""
+    width, height = fig.get_size_inches()
+    page_width, page_height, margin = inches(paper.width), inches(paper.height), inches(MARGIN)
+    across = (page_width - 2 * margin) / page_width
+    up = min(height * (page_width - 2 * margin) / width, page_height - 2 * margin) / page_height
+    left, bottom = margin / page_width, 1 - margin / page_height - up
+    was = fig.subplotpars
+    fig.set_size_inches(page_width, page_height)
+    fig.subplots_adjust(left=left + was.left * across, right=left + was.right * across,
+                        bottom=bottom + was.bottom * up, top=bottom + was.top * up)
+    fig.tight_layout(rect=(left, bottom, left + across, bottom + up))
+
+
+def _wrapped(lines: list[str], columns: int) -> list[str]:
+    """The table's lines broken to ``columns`` characters, a broken line's rest indented under its start."""
     out = []
     for line in lines:
         indent = " " * (len(line) - len(line.lstrip(" ")) + 4)
-        out += textwrap.wrap(line, TABLE_COLUMNS, subsequent_indent=indent, break_on_hyphens=False) or [""]
+        out += textwrap.wrap(line, columns, subsequent_indent=indent, break_on_hyphens=False) or [""]
     return out
 
 

@@ -4,10 +4,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import numpy
 import pypdfium2
 import pytest
 
 from conftest import assert_clean_failure
+from icp_print.generators.units import pt
+from icp_print.validators.formats import paper, paper_names
 
 UNBALANCED = """
 [deck]
@@ -80,24 +83,99 @@ def test_pdf_report_opens_with_the_table_and_every_chart(run, tmp_path):
     assert out.read_bytes() == first_bytes
 
 
-@pytest.mark.parametrize("page_number", [0, 1])
-def test_pdf_report_table_stays_inside_the_page_margins(run, tmp_path, page_number):
-    """Long lines of the front page's tables and of the full table (a deck beside the
-    reference, every Goal colour) fit: every character lies at least 10 mm inside the paper."""
+def char_boxes(page) -> list:
+    """The boxes of a PDF page's characters (spaces left out), in points from its lower-left corner."""
+    text = page.get_textpage()
+    return [text.get_charbox(i) for i in range(text.count_chars()) if not text.get_text_range(i, 1).isspace()]
+
+
+def inked_columns(page, margin: float) -> tuple[int, int]:
+    """The page rendered at 144 dpi: asserts that nothing is drawn in a band ``margin`` points
+    wide along each edge (clipped bars and charts' inner drawings included); the first and
+    last columns of pixels with ink, as a share of the width in thousandths."""
+    scale = 2
+    pixels = numpy.asarray(page.render(scale=scale).to_pil().convert("L")) < 250
+    band = int(margin * scale)
+    assert not pixels[:band].any() and not pixels[-band:].any()
+    assert not pixels[:, :band].any() and not pixels[:, -band:].any()
+    inked = numpy.flatnonzero(pixels.any(axis=0))
+    return 1000 * inked[0] // pixels.shape[1], 1000 * inked[-1] // pixels.shape[1]
+
+
+def assert_chars_inside(page, margin: float) -> None:
+    width, height = page.get_size()
+    boxes = char_boxes(page)
+    assert min(b[0] for b in boxes) >= margin and max(b[2] for b in boxes) <= width - margin
+    assert min(b[1] for b in boxes) >= margin and max(b[3] for b in boxes) <= height - margin
+
+
+@pytest.mark.parametrize("paper_name", paper_names())
+def test_pdf_report_pages_are_the_paper_with_everything_inside_the_margins(run, tmp_path, paper_name):
+    """Every page is the paper asked for.  Long lines of the front page's tables and of the full
+    table (a deck beside the reference, every Goal colour), the charts and their labels all lie
+    at least 10 mm inside it, and each chart spans most of the page's width."""
     deck = tmp_path / "easy-red.toml"
     deck.write_text(UNBALANCED)
     out = tmp_path / "r.pdf"
     result = run("analyse", "ryb", "--deck", str(deck), "--players", "4", "--games", "6",
-                 "--report", str(out))
+                 "--report", str(out), "--paper", paper_name)
     assert result.exit_code == 0, result.output
-    page = pypdfium2.PdfDocument(str(out))[page_number]
-    width, height = page.get_size()
+    sheet = paper(paper_name)
+    pdf = pypdfium2.PdfDocument(str(out))
+    assert len(pdf) == 7    # front page, table, five charts
+    for number in range(len(pdf)):
+        page = pdf[number]
+        assert page.get_size() == pytest.approx((pt(sheet.width), pt(sheet.height)), abs=0.01)
+        assert_chars_inside(page, pt(10))
+        left, right = inked_columns(page, pt(10))
+        if number < 2:
+            assert len(char_boxes(page)) > 500
+        else:
+            assert right - left > 750
+
+
+@pytest.mark.parametrize("paper_name", paper_names())
+def test_a_long_table_runs_over_pages_of_each_paper_inside_the_margins(run, paper_name):
+    """Lines too long for the page are broken and a table too long for one page goes on to the
+    next: every line is there, in order, and every character lies 10 mm inside the paper."""
+    from icp_print.generators.analysis_report import figures, report_bytes
+    data = analyse(run, "ryb", "--players", "2", "--games", "2")
+    lines = [f"line {n:03} " + " ".join(["word"] * 60) for n in range(300)]
+    pdf = pypdfium2.PdfDocument(report_bytes(data, lines, "pdf", paper(paper_name)))
+    tables = [pdf[n] for n in range(1, len(pdf) - len(figures(data)))]
+    assert len(tables) > 2
+    text = "".join(page.get_textpage().get_text_range() for page in tables)
+    assert [text.count(f"line {n:03}") for n in range(300)] == [1] * 300
+    starts = [text.index(f"line {n:03}") for n in range(300)]
+    assert starts == sorted(starts)
+    for page in tables:
+        assert_chars_inside(page, pt(10))
+        inked_columns(page, pt(10))
+
+
+def text_boxes(page, wanted: str) -> list:
+    """The boxes of the characters of each place ``wanted`` is written on a PDF page."""
     text = page.get_textpage()
-    boxes = [text.get_charbox(i) for i in range(text.count_chars()) if not text.get_text_range(i, 1).isspace()]
-    margin = 10 * 72 / 25.4
-    assert len(boxes) > 500
-    assert min(b[0] for b in boxes) >= margin and max(b[2] for b in boxes) <= width - margin
-    assert min(b[1] for b in boxes) >= margin and max(b[3] for b in boxes) <= height - margin
+    searcher = text.search(wanted)
+    boxes = []
+    while (found := searcher.get_next()) is not None:
+        start, count = found
+        boxes += [text.get_charbox(i) for i in range(start, start + count)]
+    return boxes
+
+
+@pytest.mark.parametrize("paper_name", paper_names())
+def test_a_legend_under_a_chart_stays_under_its_axis_label_on_the_page(run, tmp_path, paper_name):
+    """The chart of how games end sets its legend below the axes: moved onto a page, the legend
+    still lies below the axis label instead of over it."""
+    out = tmp_path / "r.pdf"
+    assert run("analyse", "which-side", "--games", "20", "--report", str(out), "--paper", paper_name).exit_code == 0
+    pdf = pypdfium2.PdfDocument(str(out))
+    endings = pdf[len(pdf) - 1]
+    assert "how games end" in endings.get_textpage().get_text_range()
+    label, legend = text_boxes(endings, "share of games"), text_boxes(endings, "lost:")
+    assert label and legend
+    assert max(b[3] for b in legend) < min(b[1] for b in label)
 
 
 def test_usage_chart_cuts_a_figure_that_dwarfs_the_rest(run):

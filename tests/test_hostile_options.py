@@ -2,8 +2,8 @@
 and every multi-file output all or none.
 
 Covers ``--cutter``, ``--layout``, ``--export-cards``, ``--card-size``, the cut files
-and ``analyse`` (``--report --policy --variant --scheduler --playouts --games --workers
---seed``).  A full disk is faked at the one place outputs are written.
+and ``analyse`` (``--report --paper --policy --variant --scheduler --playouts --games
+--workers --seed``).  A full disk is faked at the one place outputs are written.
 """
 from __future__ import annotations
 
@@ -224,6 +224,22 @@ def test_a_report_that_cannot_be_written_is_refused_before_playing(run, tmp_path
     before = {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()}
     assert_one_line(run("analyse", "ryb", "--games", "1", *args), "--report")
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()} == before
+
+
+@pytest.mark.parametrize("report", [[], ["--report", "r.html"], ["--report", "r.htm"]])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_paper_without_a_pdf_report_is_refused_before_playing(run, tmp_path, no_games, report, paper):
+    """``--paper`` sets the pages of a PDF report: with no report or an HTML one it would do
+    nothing, so it is refused (even the default paper, once named) and nothing is written."""
+    args = [a if a.startswith("--") else str(tmp_path / a) for a in report]
+    line = assert_one_line(run("analyse", "ryb", "--games", "1", "--paper", paper, *args), "--paper")
+    assert "--report FILE.pdf" in line
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("value", ["", "A5", "letter,a4", HUGE, "ü€😀"])
+def test_analyse_paper_refuses_an_unknown_paper_in_one_line(run, tmp_path, no_games, value):
+    assert_one_line(run("analyse", "ryb", "--report", str(tmp_path / "r.pdf"), "--paper", value), "--paper")
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
