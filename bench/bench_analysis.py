@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import time
 
+from icp_print.validators.analysis import PURE, engines_build
 from icp_print.validators.analysis.games import engine_key, playable
 from icp_print.validators.analysis.players import STRENGTHS
 from icp_print.validators.analysis.runner import Matchup, matchup, run
@@ -38,9 +39,9 @@ CORES = 2
 
 
 def build() -> str:
-    """Which build of the engines runs: pure Python, or the copy ``bench/compile_engines.py`` compiles."""
-    from icp_print.validators.analysis import runner       # compiled with every game's modules
-    return "pure Python" if runner.__file__.endswith(".py") else "compiled with mypyc (bench/compile_engines.py)"
+    """Which build of the engines runs, as ``icp-print --version`` says."""
+    built = engines_build()
+    return built if built == PURE else f"{built} with mypyc (ICP_PRINT_COMPILE=1 pip install .)"
 
 
 def speed(match: Matchup, games: int) -> tuple[float, float]:

@@ -4,17 +4,17 @@
     python bench/compile_engines.py --games 3000 --keep build/engines
     python bench/compile_engines.py --game the-last-glow --games 10000 --variant mode=nightmare
     python bench/compile_engines.py --game yicyacyoe --keep build/yicyacyoe   # the exact solver
+    PYTHONPATH=build/engines/lib python -m icp_print.cli.entry analyse ryb --games 20000
 
-The package is pure Python and installs as such.  This script compiles the
-modules a game spends its time in (:data:`COMPILED`: the game's engine, its
-greedy rating and the analysis core; RYB unless ``--game`` names The Last
-Glow or Yic Yac Yoe, whose exact solver is compiled) from the same typed
-source with mypyc, into a copy of the package in a scratch folder, and runs
-the game's bench line (:data:`BENCH`) once on the installed package and once
-on the compiled copy.  Nothing is written into the source
-tree (``--keep`` leaves the compiled copy where it says, to run other
-commands on with ``PYTHONPATH``).  It needs a C compiler, Python's headers
-and mypy (which carries mypyc; the ``test`` extra installs it).
+The package installs as pure Python unless ``ICP_PRINT_COMPILE=1 pip install .``
+compiles the modules the engines spend their time in (setup.py;
+``[tool.icp-print] compiled`` in pyproject.toml).  This script makes that
+compiled install into a scratch folder (from a copy of the sources, with the
+mypy and setuptools of the running environment) and runs a game's bench line
+(:data:`BENCH`) once on the installed package and once on the compiled one.
+Nothing is written into the source tree (``--keep`` leaves the compiled
+install where it says, to run other commands on with ``PYTHONPATH``).  It
+needs a C compiler, Python's headers and mypy (the ``test`` extra installs it).
 """
 from __future__ import annotations
 
@@ -27,43 +27,8 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("validators", "templates", "cli", "generators")
-"""Folders copied into the compiled tree, so that it is a whole package of its own."""
-CORE = (
-    "validators/play.py",
-    "validators/analysis/players.py",
-    "validators/analysis/runner.py",
-)
-"""The analysis core every game runs on (the runner, the players)."""
-COMPILED = {
-    "ryb": CORE + (
-        "validators/ryb/model.py",
-        "validators/ryb/odds.py",
-        "validators/ryb/play.py",
-        "validators/ryb/play_cards.py",
-        "validators/ryb/outlook.py",
-        "validators/ryb/rating.py",
-    ),
-    "yicyacyoe": (
-        "validators/yicyacyoe/model.py",
-        "validators/yicyacyoe/keys.py",
-        "validators/yicyacyoe/endgame.py",
-        "validators/yicyacyoe/pairing.py",
-        "validators/yicyacyoe/free_search.py",
-        "validators/yicyacyoe/search.py",
-    ),
-    "the-last-glow": CORE + (
-        "validators/ycp/solo.py",
-        "validators/ycp/the_last_glow/rules.py",
-        "validators/ycp/the_last_glow/squares.py",
-        "validators/ycp/the_last_glow/board.py",
-        "validators/ycp/the_last_glow/actions.py",
-        "validators/ycp/the_last_glow/rating.py",
-        "validators/ycp/the_last_glow/play.py",
-    ),
-}
-"""By game, the modules a game spends its time in (the greedy rating, the turn steps, the
-runner)."""
+SOURCES = ("pyproject.toml", "setup.py", "README.md", "LICENSE", "cli", "generators", "templates", "validators")
+"""What a build of the package reads."""
 BENCH = {"ryb": ("bench_analysis.py", "--game", "ryb", "--players", "4", "--strengths", "greedy"),
          "the-last-glow": ("bench_analysis.py", "--game", "the-last-glow", "--strengths", "greedy"),
          "yicyacyoe": ("bench_yicyacyoe.py", "--growth", "10,8")}
@@ -71,28 +36,20 @@ BENCH = {"ryb": ("bench_analysis.py", "--game", "ryb", "--players", "4", "--stre
 of 4 from seeded positions with ten and eight marks down, nodes per CPU second)."""
 
 
-def compile_tree(where: Path, game: str = "ryb") -> Path:
-    """The package copied to ``where/icp_print`` with ``game``'s :data:`COMPILED` built as C extensions
-    beside their sources (mypyc names a module after its path, hence the ``icp_print`` folder);
-    the folder to put on ``PYTHONPATH``."""
-    from mypyc.build import mypycify
-    from setuptools import setup
-
-    for package in PACKAGES:
-        shutil.copytree(ROOT / package, where / "icp_print" / package,
-                        ignore=shutil.ignore_patterns("__pycache__", "*.so"), dirs_exist_ok=True)
-    here = Path.cwd()
-    os.environ["MYPYPATH"] = str(where)
-    os.chdir(where)
-    try:
-        modules = mypycify(["--explicit-package-bases", "--no-warn-unused-configs",
-                            *(f"icp_print/{path}" for path in COMPILED[game])],
-                           opt_level="3", group_name="icp_print_engines")
-        setup(name="icp-print-engines", ext_modules=modules,
-              script_args=["-q", "build_ext", "--inplace", "--build-temp", str(where / "build")])
-    finally:
-        os.chdir(here)
-    return where
+def compile_tree(where: Path) -> Path:
+    """The package installed into ``where/lib`` as ``ICP_PRINT_COMPILE=1 pip install .`` makes
+    it, built from a copy of the sources in ``where/src``; the folder to put on ``PYTHONPATH``."""
+    source = where / "src"
+    source.mkdir(parents=True)
+    for name in SOURCES:
+        if (ROOT / name).is_dir():
+            shutil.copytree(ROOT / name, source / name, ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+        else:
+            shutil.copy2(ROOT / name, source / name)
+    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation",
+                    "--target", str(where / "lib"), str(source)],
+                   env=dict(os.environ, ICP_PRINT_COMPILE="1"), check=True, cwd=where)
+    return where / "lib"
 
 
 def bench(game: str, games: int, path: Path | None, variant: list[str]) -> str:
@@ -110,17 +67,18 @@ def bench(game: str, games: int, path: Path | None, variant: list[str]) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", choices=sorted(COMPILED), default="ryb", help="the game compiled and measured")
+    parser.add_argument("--game", choices=sorted(BENCH), default="ryb", help="the game measured")
     parser.add_argument("--variant", action="append", default=[], help="KEY=VALUE for the bench line, repeatable")
     parser.add_argument("--games", type=int, default=1000, help="games per line")
-    parser.add_argument("--keep", type=Path, default=None, help="build the compiled copy here and keep it")
+    parser.add_argument("--keep", type=Path, default=None, metavar="DIR",
+                        help="make the compiled install in DIR/lib and keep it")
     args = parser.parse_args()
     scratch = None
     if args.keep is None:
         scratch = tempfile.mkdtemp(prefix="icp-print-engines-")
     where = Path(args.keep or scratch).resolve()
     try:
-        tree = compile_tree(where, args.game)
+        tree = compile_tree(where)
         for path in (None, tree):
             print(bench(args.game, args.games, path, args.variant), end="", flush=True)
     finally:

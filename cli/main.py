@@ -145,9 +145,18 @@ SOLVE_COMMANDS = {g.id: LazyCommand(g.module("cli"), "solve_command") for g in G
 PLAY_COMMANDS = {g.id: LazyCommand(g.module("cli"), "play_command") for g in GAMES if g.play}
 
 
+def _show_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    if not value or ctx.resilient_parsing:
+        return
+    from ..validators.analysis import engines_build
+    click.echo(f"icp-print, version {__version__} (analysis engines: {engines_build()})")
+    ctx.exit()
+
+
 @click.group(cls=IcpGroup, lazy=PRINT_COMMANDS,
              context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="icp-print")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_show_version,
+              help="Show the version, and whether the analysis engines are compiled, and exit.")
 def main() -> None:
     """Print-ready, rules-checked components for Invisible City Productions'
     free print-and-play games.

@@ -27,6 +27,8 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, Protocol
 
+from .frozen import Rebuilt, rebuilt
+
 Action = Hashable
 Seat = int
 TERMINAL: Final[Seat] = -1
@@ -153,6 +155,9 @@ class FixedGame:
 
     def new_state(self, players: int, rng: random.Random, variant: Mapping[str, str]) -> PlayState:
         return self.setup(rng)
+
+    def __reduce__(self) -> Rebuilt:
+        return rebuilt(self)
 
 
 WON: Final = 1e9

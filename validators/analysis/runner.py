@@ -22,6 +22,7 @@ from ..play import PlayGame, PlayState
 from .games import engine_key
 from .players import Player, player_named
 from .stats import Totals
+from ..frozen import Rebuilt, rebuilt
 
 MAX_TURNS = 2000
 PLAYOUTS = 32
@@ -56,6 +57,9 @@ class Matchup:
             return self.policies
         shift = index % self.players
         return self.policies[shift:] + self.policies[:shift]
+
+    def __reduce__(self) -> Rebuilt:
+        return rebuilt(self)
 
 
 def matchup(game: PlayGame, players: int, policies: tuple[str, ...],

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Final, Literal, get_args
 
 from ..errors import InputError
+from ..frozen import Rebuilt, rebuilt
 
 Colour = Literal["red", "orange", "yellow", "green", "blue", "purple", "black"]   # a Goal's colour
 DieColour = Literal["red", "yellow", "blue"]                                      # a die's colour
@@ -115,6 +116,9 @@ class Goal:
     @property
     def slug(self) -> str:
         return f"{self.colour}-{self.target}"
+
+    def __reduce__(self) -> Rebuilt:
+        return rebuilt(self)
 
 
 def has_won(treasure: Sequence[Goal]) -> bool:

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 
 from ..errors import InputError
 from .model import DICE, NEEDS, STARTING_POOL, Colour, DieColour, Goal, effective_target
+from ..frozen import Rebuilt, rebuilt
 
 MAX_DICE = 60  # per colour; far beyond any real pool, it bounds the work
 
@@ -88,6 +89,9 @@ class GoalReport:
     probability: Fraction
     expected_points: Fraction
     flag: str | None
+
+    def __reduce__(self) -> Rebuilt:
+        return rebuilt(self)
 
 
 def deck_report(goals: list[tuple[Goal, int]], pool: Mapping[DieColour, int] = STARTING_POOL,

@@ -21,6 +21,7 @@ from typing import Any, Final
 from collections.abc import Mapping, Sequence
 
 from ..errors import InputError
+from ..frozen import Rebuilt, rebuilt
 from ..play import TERMINAL, UNCOUNTED
 from .deck import REFERENCE_DECK, Deck, card_texts, load_deck, variable_functions
 from .model import (DICE, Colour, DieColour, HAND_SIZE, MAX_PLAYERS, NEEDS, STARTING_POOL, Goal, colour_total,
@@ -112,6 +113,9 @@ class RybGame:
         variable = variant.get("variable", self.deck.variable)
         return RybState.deal(self.cards, players, size, variable,
                              variant.get("banking", BANK_AT_LEAST_ONE), rng)
+
+    def __reduce__(self) -> Rebuilt:
+        return rebuilt(self)
 
 
 class RybState:

@@ -13,7 +13,7 @@ from typing import Final
 
 from .model import Mask
 
-# Final: compiled code (bench/compile_engines.py) uses the numbers instead of looking them up.
+# Final: compiled code (ICP_PRINT_COMPILE=1, setup.py) uses the numbers instead of looking them up.
 WIN: Final = 1
 DRAW: Final = 0
 LOSS: Final = -1

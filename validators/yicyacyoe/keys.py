@@ -23,7 +23,7 @@ CHUNK = 8           # bits per table while building; lookups use 16-bit chunks .
 WIDE_UP_TO = 72     # ... for packings up to this many bits (6x6 with two players)
 LOOP_CHUNK = 13     # bits per table of the plain loop, for packings of one machine word ...
 WORD = 62           # ... (compiled code keeps such ints unboxed; up to 5x5 with two players)
-# mypyc builds this module as a C extension for speed measurements (bench/compile_engines.py):
+# mypyc builds this module as a C extension in the compiled install (ICP_PRINT_COMPILE=1, setup.py):
 # compiled, the plain loop is faster than the generated function, which stays interpreted.
 COMPILED = not __file__.endswith(".py")
 

@@ -36,6 +36,7 @@ from functools import cache
 from .board import FACES as FACES, Board as Board, Die, card as card
 from .rules import CREW, GRID_MOST, Lighthouse, Square, contact_loses_game, d6, dimmed, rules, spawn_dice
 from .squares import geometry, numbers
+from ...frozen import Rebuilt, rebuilt
 
 Key = tuple[str | int, ...]
 """A placement as the players name it: the action's id, then its target square if it has one."""
@@ -68,6 +69,9 @@ class CrewMove:
     def __post_init__(self) -> None:
         object.__setattr__(self, "key", (self.id,) if self.target is None else (self.id, *self.target))
 
+    def __reduce__(self) -> Rebuilt:
+        return rebuilt(self)
+
 
 @dataclass(frozen=True)
 class Names:
@@ -79,6 +83,9 @@ class Names:
     keys: dict[int, Key]
     labels: dict[int, str]
     codes: dict[Hashable, int]
+
+    def __reduce__(self) -> Rebuilt:
+        return rebuilt(self)
 
 
 @cache

@@ -18,6 +18,7 @@ from .rules import Lighthouse, Square, rules
 from .squares import geometry
 from ..model import Grid
 from ..postcard_file import load_postcard
+from ...frozen import Rebuilt, rebuilt
 
 
 @dataclass(frozen=True)
@@ -29,6 +30,9 @@ class Card:
     brightness_max: int
     structure_max: int
     victory_goal: int
+
+    def __reduce__(self) -> Rebuilt:
+        return rebuilt(self)
 
 
 @cache

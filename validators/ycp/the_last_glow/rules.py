@@ -23,6 +23,7 @@ from typing import NamedTuple
 from ...errors import InputError, RuleError
 from ...schema import field
 from ..tables import Table, build_rules, table_data
+from ...frozen import Rebuilt, rebuilt
 
 GAME = "the-last-glow"
 Square = tuple[int, int]        # (column, line)
@@ -38,6 +39,9 @@ class StormRow:
     high: int | None            # None: "and more"
     dx: int = 0
     explode: bool = False
+
+    def __reduce__(self) -> Rebuilt:
+        return rebuilt(self)
 
 
 class HeartMove(NamedTuple):
@@ -57,6 +61,9 @@ class HeartResult:
     victory_loss: int = 0
     item_destroyed: Square | None = None
 
+    def __reduce__(self) -> Rebuilt:
+        return rebuilt(self)
+
 
 @dataclass(frozen=True)
 class Rules:
@@ -69,6 +76,9 @@ class Rules:
     contact_vp: int
     storm_dice: int
     nightmare: tuple[int, ...]
+
+    def __reduce__(self) -> Rebuilt:
+        return rebuilt(self)
 
 
 @cache

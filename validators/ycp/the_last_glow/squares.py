@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from .rules import Lighthouse, Square, heart_course, explosion_damage, hunt_faces, lighthouse_management, rules
+from ...frozen import Rebuilt, rebuilt
 
 OFF = -1
 """The number of a square off the grid."""
@@ -76,6 +77,9 @@ class Geometry:
     def of(self, bits: int) -> list[Square]:
         """The squares of ``bits``, in increasing number."""
         return [self.squares[n] for n in numbers(bits)]
+
+    def __reduce__(self) -> Rebuilt:
+        return rebuilt(self)
 
 
 def numbers(bits: int) -> Iterator[int]:

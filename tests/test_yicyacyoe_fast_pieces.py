@@ -1,16 +1,9 @@
-"""The compiled copy of the exact solver (``bench/compile_engines.py --game yicyacyoe``) gives
-the same numbers as the pure-Python one: every 3x3 and 4x4 variant and seeded 5x5 rows-of-4
-positions, value, best turns, nodes and positions alike.  Its faster pieces (the canonical key
-by a plain loop, rows told apart by their free cells) are also checked here against the
-straightforward ways of computing the same thing."""
+"""The exact solver's faster pieces (the canonical key by a plain loop, rows told apart by their
+free cells) against the straightforward ways of computing the same thing; and :func:`figures`,
+the solves the compiled install must repeat number for number (``test_compiled_build.py``)."""
 from __future__ import annotations
 
-import inspect
-import json
-import os
 import random
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -18,7 +11,6 @@ import pytest
 from icp_print.validators.yicyacyoe.endgame import open_rows
 from icp_print.validators.yicyacyoe.keys import canonicalizer, looped_canonicalizer
 from icp_print.validators.yicyacyoe.model import rows
-from test_ryb_compiled import compiled_tree, compiler_missing
 
 ROOT = Path(__file__).resolve().parents[1]
 MIDDLE = (12, 10)        # marks down in the seeded 5x5 rows-of-4 positions
@@ -41,30 +33,6 @@ def figures() -> list[list[object]]:
             r = solve(p, best=False)
             out.append([f"5x5 rows of 4, {marks} marks", r.lower, r.upper, [], r.nodes, r.positions])
     return out
-
-
-def solve_script() -> str:
-    """What the compiled build runs: the same solves, printed as JSON."""
-    return "\n".join([
-        "import json, sys",
-        f"sys.path.insert(0, {str(ROOT / 'bench')!r})",
-        f"MIDDLE, PER_MIDDLE = {MIDDLE!r}, {PER_MIDDLE!r}",
-        "from icp_print.validators.yicyacyoe import free_search",
-        inspect.getsource(figures),
-        "print(json.dumps({'compiled': not free_search.__file__.endswith('.py'), 'figures': figures()}))",
-    ])
-
-
-@pytest.mark.slow
-@pytest.mark.skipif(compiler_missing() is not None, reason=str(compiler_missing()))
-def test_the_compiled_solver_gives_the_same_numbers_as_the_pure_python_one(tmp_path, monkeypatch):
-    env = dict(os.environ, PYTHONPATH=str(compiled_tree(tmp_path, "yicyacyoe")))
-    out = subprocess.run([sys.executable, "-c", solve_script()], cwd=tmp_path, env=env, check=True,
-                         capture_output=True, text=True, timeout=900)
-    compiled = json.loads(out.stdout)
-    assert compiled["compiled"]
-    monkeypatch.syspath_prepend(str(ROOT / "bench"))
-    assert compiled["figures"] == json.loads(json.dumps(figures()))
 
 
 @pytest.mark.parametrize("n", range(1, 8))
