@@ -86,6 +86,7 @@ def main() -> None:
     print(f"engines: {build()}")
     print(f"{'game':<16} {'players':>7} {'strength':<8} {'games/s/core':>12} {'turns':>7} "
           f"{'greedy target (60 s, 2 cores)':>30}  head to head against the strength below")
+    short = []
     for key in keys:
         game = engines[key]
         players = args.players or min(4, game.max_players)
@@ -107,6 +108,11 @@ def main() -> None:
             print(f"{key:<16} {players:>7} {label:<8} {rate:>12.1f} {turns:>7.1f} {verdict:>30}  {versus}",
                   flush=True)
             below = strength
+            if "needs" in verdict:
+                short.append(key)
+    if short and engines_build() == PURE:
+        print(f"short in pure Python: {', '.join(short)}; the compiled install (ICP_PRINT_COMPILE=1 pip install ., "
+              "docs/analysis.md) compiles RYB's and The Last Glow's engines")
 
 
 if __name__ == "__main__":
