@@ -15,12 +15,22 @@ Point(x=1, y=5)
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import fields
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 T = TypeVar("T")
 Rebuilt = tuple[Any, tuple[Any, ...]]
 """What :func:`rebuilt` gives pickle: a class and the arguments to call it with."""
+
+if TYPE_CHECKING:
+    from mypy_extensions import mypyc_attr as mypyc_attr
+else:
+    def mypyc_attr(**options: object) -> Callable[[type], type]:
+        """mypyc's options for a class of a module it compiles, which mypyc reads from the source:
+        nothing to do when Python runs the class, and mypy_extensions is not needed to run.
+        (Defined here, in a module that stays Python: mypyc compiles this branch as unreachable.)"""
+        return lambda cls: cls
 
 
 def replace(obj: T, **changes: Any) -> T:

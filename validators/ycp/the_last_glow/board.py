@@ -18,7 +18,7 @@ from .rules import Lighthouse, Square, rules
 from .squares import geometry
 from ..model import Grid
 from ..postcard_file import load_postcard
-from ...frozen import Rebuilt, rebuilt
+from ...frozen import Rebuilt, mypyc_attr, rebuilt
 
 
 @dataclass(frozen=True)
@@ -71,6 +71,7 @@ class Face:
 FACES = {face: Face(face) for face in range(1, 7)}
 
 
+@mypyc_attr(serializable=True)
 @dataclass(slots=True, init=False)
 class Board:
     """The location grid and the Lighthouse's gauges as integers, changed in place: the
@@ -117,6 +118,8 @@ class Board:
         return frozenset(geometry().of(self.item_bits))
 
     def copy(self) -> Board:
+        """The board, copied field by field into ``Board.__new__(Board)``, an empty board compiled
+        too (``serializable``: else mypyc's ``__new__`` calls ``__init__``)."""
         twin = Board.__new__(Board)
         twin.at, twin.brightness, twin.structure, twin.crashed = self.at, self.brightness, self.structure, \
             self.crashed
