@@ -57,6 +57,9 @@ LINE_HEIGHT = to_mm(1.45 * FRONT_FONT)
 TABLE_PITCH = to_mm(1.2 * TABLE_FONT)
 """From one line of the full table to the next, in millimetres."""
 COLOURS = ("#1f4e9c", "#c62828", "#2e8b3e", "#ef7d00", "#6a3d9a", "#212121")
+UNDER_AXIS_LABEL = 34.0
+"""Points from the bottom of a chart's axes to a legend set under them, clear of the tick labels
+and the axis label (in points too, so the gap holds however short the chart)."""
 
 
 def _pyplot() -> Any:
@@ -183,7 +186,10 @@ def _endings(plt: Any, data: dict) -> Any:
     ax.set_xlim(0, 1)
     ax.set_xlabel("share of games")
     ax.set_title(f"{data['game']}: how games end")
-    ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.18), ncol=min(3, len(names)))
+    from matplotlib.transforms import offset_copy
+    under = offset_copy(ax.transAxes, fig=fig, y=-UNDER_AXIS_LABEL, units="points")
+    ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, 0.0), bbox_transform=under,
+              ncol=min(3, len(names)))
     fig.tight_layout()
     return fig
 
@@ -342,8 +348,8 @@ def _table_pages(plt: Any, data: dict, lines: list[str], paper: Paper) -> Iterat
 def _fill_page(fig: Any, paper: Paper) -> None:
     """A chart made as a figure of its own turned into a page of ``paper``: as wide as the page
     inside its margins, as high as its shape asks, at the top.  The chart's layout is first
-    carried over as it is, scaled into its place, so that a legend set below the axes (at a
-    share of their height) starts where it was before the layout is fitted to the new size."""
+    carried over as it is, scaled into its place, so that a legend set below the axes starts
+    where it was before the layout is fitted to the new size."""
     width, height = fig.get_size_inches()
     page_width, page_height, margin = inches(paper.width), inches(paper.height), inches(MARGIN)
     across = (page_width - 2 * margin) / page_width
