@@ -40,8 +40,9 @@ def project() -> dict:
 
 
 def missing_for_compile() -> str | None:
-    """What this machine lacks to compile (a C compiler, Python's headers), or None."""
-    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    """What this machine lacks to compile (a C compiler, Python's headers), or None.  The compiler
+    is the one the build would run: ``CC`` when set, else the one Python was built with."""
+    compiler = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
     if shutil.which(compiler) is None:
         return f"no C compiler ({compiler})"
     if not (Path(sysconfig.get_paths()["include"]) / "Python.h").is_file():

@@ -162,3 +162,10 @@ def test_setup_refuses_to_compile_an_editable_install(monkeypatch):
     monkeypatch.setattr(sys, "argv", ["setup.py", "editable_wheel"])
     with pytest.raises(SystemExit, match="regular install only"):
         setup.extensions()
+
+
+def test_setup_names_the_compiler_cc_asks_for_when_it_is_missing(monkeypatch):
+    """The build runs ``CC`` when it is set: a missing one is said in one line before compiling."""
+    setup = setup_script()
+    monkeypatch.setenv("CC", "/nonexistent/cc -O2")
+    assert setup.missing_for_compile() == "no C compiler (/nonexistent/cc)"
