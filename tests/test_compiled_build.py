@@ -6,11 +6,13 @@ does and is skipped, with the reason, where this machine cannot compile."""
 from __future__ import annotations
 
 import ast
+import importlib
 import importlib.util
 import inspect
 import json
 import os
 import pickle
+import pkgutil
 import subprocess
 import sys
 import tomllib
@@ -131,6 +133,23 @@ def test_every_frozen_dataclass_of_a_compiled_module_is_pickled_by_its_fields(pa
     for node in frozen_dataclasses(path):
         methods = {b.name for b in node.body if isinstance(b, ast.FunctionDef)}
         assert "__reduce__" in methods, f"{path}: {node.name} has no __reduce__ (frozen.rebuilt)"
+
+
+def test_no_python_class_derives_from_a_compiled_class():
+    """A compiled class refuses to make an instance of a Python subclass ("interpreted classes
+    cannot inherit from compiled"): a class outside the compiled modules may derive from their
+    Protocols only.  Checked here on pure Python, where no compiler is needed."""
+    import icp_print.validators as validators
+    compiled = {"icp_print." + path.removesuffix(".py").replace("/", ".") for path in COMPILED}
+    derived = []
+    for found in pkgutil.walk_packages(validators.__path__, validators.__name__ + "."):
+        if found.name in compiled:
+            continue
+        for _, cls in inspect.getmembers(importlib.import_module(found.name), inspect.isclass):
+            derived += [f"{cls.__module__}.{cls.__qualname__} from {base.__module__}.{base.__qualname__}"
+                        for base in cls.__mro__[1:] if cls.__module__ == found.name
+                        and base.__module__ in compiled and not getattr(base, "_is_protocol", False)]
+    assert derived == []
 
 
 @pytest.mark.parametrize("key", sorted(playable()))
