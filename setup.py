@@ -50,10 +50,11 @@ def missing_for_compile() -> str | None:
     return None
 
 
-def staged(where: Path) -> Path:
-    """The package's folders copied under ``where/icp_print``: mypyc names a module after its
-    path, and the installed modules are ``icp_print.validators...``, not ``validators...``."""
-    for package, folder in project()["tool"]["setuptools"]["package-dir"].items():
+def staged(where: Path, package_dirs: dict[str, str]) -> Path:
+    """The package's folders (``package_dirs``, as pyproject.toml maps them) copied under
+    ``where/icp_print``: mypyc names a module after its path, and the installed modules are
+    ``icp_print.validators...``, not ``validators...``."""
+    for package, folder in package_dirs.items():
         shutil.copytree(ROOT / folder, where / package.replace(".", "/"), dirs_exist_ok=True,
                         ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd"))
     return where
@@ -73,11 +74,12 @@ def extensions() -> list[Extension]:
     missing = missing_for_compile()
     if missing is not None:
         sys.exit(f"{SWITCH}=1 cannot compile here: {missing}")
-    where = staged(STAGE)
+    tool = project()["tool"]
+    where = staged(STAGE, tool["setuptools"]["package-dir"])
     atexit.register(shutil.rmtree, where, True)     # once setup() has compiled the C written there
     os.environ["MYPYPATH"] = str(where)
     return mypycify(["--no-warn-unused-configs",
-                     *(f"{where}/icp_print/{path}" for path in project()["tool"]["icp-print"]["compiled"])],
+                     *(f"{where}/icp_print/{path}" for path in tool["icp-print"]["compiled"])],
                     opt_level="3", target_dir=f"{where}/c", group_name="icp_print.engines")
 
 

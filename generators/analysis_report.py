@@ -265,8 +265,11 @@ class _Page:
                                       linewidth=0.5, color="#333333"))
 
 
-def _new_page(plt: Any, paper: Paper) -> _Page:
-    return _Page(plt.figure(figsize=(inches(paper.width), inches(paper.height))), paper)
+def _new_page(plt: Any, paper: Paper, title: str) -> _Page:
+    """A page of ``paper`` with ``title`` at its top left, inside the margins."""
+    page = _Page(plt.figure(figsize=(inches(paper.width), inches(paper.height))), paper)
+    page.text(MARGIN, MARGIN, title, fontsize=TITLE_FONT, weight="bold", va="top")
+    return page
 
 
 def _chars_across(paper: Paper, size: float) -> int:
@@ -290,8 +293,7 @@ def _pdf(plt: Any, data: dict, lines: list[str], charts: list[Any], paper: Paper
 
 def _front_page(plt: Any, data: dict, paper: Paper) -> Any:
     """The command and the headline tables on one page."""
-    page = _new_page(plt, paper)
-    page.text(MARGIN, MARGIN, f"{data['game']} analysis", fontsize=TITLE_FONT, weight="bold", va="top")
+    page = _new_page(plt, paper, f"{data['game']} analysis")
     top = MARGIN + HEADING_ROOM
     page.text(MARGIN, top, "Produced by:", fontsize=FRONT_FONT, va="top")
     top += LINE_HEIGHT
@@ -337,8 +339,7 @@ def _table_pages(plt: Any, data: dict, lines: list[str], paper: Paper) -> Iterat
     per_page = int((paper.height - MARGIN - first) / TABLE_PITCH)
     table = _wrapped(lines, _chars_across(paper, TABLE_FONT))
     for start in range(0, max(1, len(table)), per_page):
-        page = _new_page(plt, paper)
-        page.text(MARGIN, MARGIN, f"{data['game']} analysis", fontsize=TITLE_FONT, weight="bold", va="top")
+        page = _new_page(plt, paper, f"{data['game']} analysis")
         for number, line in enumerate(table[start:start + per_page]):
             page.text(MARGIN, first + to_mm(TABLE_FONT) + number * TABLE_PITCH, line,
                       family="monospace", fontsize=TABLE_FONT, va="baseline")

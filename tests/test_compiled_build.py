@@ -45,6 +45,9 @@ def cannot_compile() -> str | None:
     return setup_script().missing_for_compile()
 
 
+CANNOT_COMPILE = cannot_compile()
+
+
 def figures(totals):
     """Everything a run counts, as JSON."""
     return {"summary": totals.summary(), "wins": totals.wins, "events": dict(sorted(totals.events.items()))}
@@ -82,7 +85,7 @@ def in_install(lib: Path, *command: str) -> str:
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(cannot_compile() is not None, reason=str(cannot_compile()))
+@pytest.mark.skipif(CANNOT_COMPILE is not None, reason=str(CANNOT_COMPILE))
 def test_the_compiled_install_gives_the_same_numbers_as_pure_python(tmp_path, monkeypatch):
     monkeypatch.syspath_prepend(str(ROOT / "bench"))
     monkeypatch.syspath_prepend(str(ROOT / "tests"))
