@@ -41,8 +41,13 @@ def pct(rate: float) -> str:
 
 
 def points(difference: float) -> str:
-    """``+1.5 points``: a difference of two rates, in percentage points."""
-    return f"{100 * difference:+.1f} points"
+    """``+1.5 points``: a difference of two rates, in percentage points (a difference that
+    rounds to nothing is ``+0.0``, whichever side of zero the float fell).
+
+    >>> points(0.015), points(-1e-17)
+    ('+1.5 points', '+0.0 points')
+    """
+    return f"{round(100 * difference, 1) + 0.0:+.1f} points"
 
 
 def interval(row: Share) -> str:
